@@ -1,0 +1,188 @@
+package bitboard_test
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	. "fifteen/bitboard"
+	"fifteen/internal/bfs"
+)
+
+// permutations calls f with every arrangement of 0..n-1.
+func permutations(n int, f func([]int)) {
+	p := make([]int, n)
+	for i := range p {
+		p[i] = i
+	}
+	var rec func(k int)
+	rec = func(k int) {
+		if k == n {
+			f(p)
+			return
+		}
+		for i := k; i < n; i++ {
+			p[k], p[i] = p[i], p[k]
+			rec(k + 1)
+			p[k], p[i] = p[i], p[k]
+		}
+	}
+	rec(0)
+}
+
+func TestSolvableExhaustive(t *testing.T) {
+	for _, size := range []Size{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {3, 3}} {
+		for _, g := range []Goal{GoalFirst, GoalLast} {
+			reach := map[uint64]bool{}
+			for _, p := range bfs.All(size, g) {
+				reach[p.Board.Packed()] = true
+			}
+			total, solvable := 0, 0
+			permutations(size.Cells(), func(tiles []int) {
+				b, err := New(size, tiles)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := reach[b.Packed()]
+				if got := b.Solvable(g); got != want {
+					t.Fatalf("%v goal %v: %v Solvable = %v, BFS says %v", size, g, b, got, want)
+				}
+				total++
+				if want {
+					solvable++
+				}
+			})
+			if 2*solvable != total {
+				t.Errorf("%v goal %v: %d of %d solvable, want half", size, g, solvable, total)
+			}
+		}
+	}
+}
+
+// TestSolvableSamples checks larger boards: random walks from the goal are
+// solvable, and swapping two tiles of a solvable board makes it unsolvable.
+func TestSolvableSamples(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, size := range []Size{{3, 4}, {4, 3}, {4, 4}, {2, 8}, {3, 5}} {
+		for _, g := range []Goal{GoalFirst, GoalLast} {
+			for range 200 {
+				b := Solved(size, g)
+				for range rng.IntN(200) {
+					b, _, _ = b.Move(Move(rng.IntN(4)))
+				}
+				if !b.Solvable(g) {
+					t.Fatalf("%v goal %v: random walk %v called unsolvable", size, g, b)
+				}
+				tiles := b.Tiles()
+				i, j := 0, 1
+				for tiles[i] == 0 || tiles[j] == 0 {
+					i, j = i+1, j+1
+				}
+				tiles[i], tiles[j] = tiles[j], tiles[i]
+				if swapped, _ := New(size, tiles); swapped.Solvable(g) {
+					t.Fatalf("%v goal %v: %v with two tiles swapped called solvable", size, g, swapped)
+				}
+			}
+		}
+	}
+}
+
+// TestSolvableKorf guards against the negative-remainder bug that called
+// 53 of Korf's 100 unsolvable: instance 1 is solvable under Korf's goal.
+func TestSolvableKorf(t *testing.T) {
+	b, err := New(Size{4, 4}, []int{14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !b.Solvable(GoalFirst) || b.Solvable(GoalLast) {
+		t.Errorf("Korf 1: solvable first %v, last %v; want true, false", b.Solvable(GoalFirst), b.Solvable(GoalLast))
+	}
+}
+
+func TestRotate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, size := range []Size{{3, 3}, {4, 4}, {3, 4}, {2, 5}} {
+		if got := Solved(size, GoalFirst).Rotate(); got != Solved(size, GoalLast) {
+			t.Errorf("%v: rotated first goal %v, want the last goal", size, got)
+		}
+		for range 100 {
+			b := Solved(size, GoalFirst)
+			var moves []Move
+			for range 30 {
+				m := Move(rng.IntN(4))
+				if next, _, ok := b.Move(m); ok {
+					b = next
+					moves = append(moves, m.Opposite())
+				}
+			}
+			if b.Rotate().Rotate() != b {
+				t.Fatalf("%v: rotating twice changed the board", b)
+			}
+			// moves, reversed, solve b under the first goal; rotated they
+			// solve b.Rotate() under the last goal.
+			slices.Reverse(moves)
+			rotated := make([]Move, len(moves))
+			for i, m := range moves {
+				rotated[i] = m.Opposite()
+			}
+			if end, err := b.Apply(moves); err != nil || end != Solved(size, GoalFirst) {
+				t.Fatalf("%v: solution does not reach the first goal (%v)", b, err)
+			}
+			if end, err := b.Rotate().Apply(rotated); err != nil || end != Solved(size, GoalLast) {
+				t.Fatalf("%v: rotated solution does not reach the last goal (%v)", b, err)
+			}
+		}
+	}
+}
+
+func TestNewErrors(t *testing.T) {
+	size := Size{3, 3}
+	for _, tiles := range [][]int{
+		{1, 2, 3, 4, 5, 6, 7, 8},
+		{1, 2, 3, 4, 5, 6, 7, 8, 8},
+		{1, 2, 3, 4, 5, 6, 7, 8, 9},
+		{-1, 2, 3, 4, 5, 6, 7, 8, 0},
+	} {
+		if _, err := New(size, tiles); err == nil {
+			t.Errorf("New(%v) accepted", tiles)
+		}
+	}
+	if _, err := New(Size{5, 5}, make([]int, 25)); err == nil {
+		t.Error("a 5x5 board accepted")
+	}
+}
+
+func TestMoveAndGrid(t *testing.T) {
+	b := Solved(Size{2, 2}, GoalLast) // 1 2 / 3 0
+	b, tile, ok := b.Move(Up)
+	if !ok || tile != 2 || b.String() != "1 0 3 2" {
+		t.Fatalf("Up: %v tile %d ok %v", b, tile, ok)
+	}
+	if _, _, ok := b.Move(Right); ok {
+		t.Error("move off the board allowed")
+	}
+	want := "+----+----+\n|  1 |    |\n+----+----+\n|  3 |  2 |\n+----+----+\n"
+	if got := b.Grid(); got != want {
+		t.Errorf("Grid:\n%s\nwant\n%s", got, want)
+	}
+	moves, err := ParseMoves("ULRD")
+	if err != nil || FormatMoves(moves) != "ULRD" {
+		t.Errorf("ParseMoves round trip: %v %v", moves, err)
+	}
+	if _, err := ParseMoves("UX"); err == nil {
+		t.Error("ParseMoves accepted X")
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	for s, want := range map[string]Size{"4": {4, 4}, "3x4": {3, 4}, "2X8": {2, 8}} {
+		if got, err := ParseSize(s); err != nil || got != want {
+			t.Errorf("ParseSize(%q) = %v, %v", s, got, err)
+		}
+	}
+	for _, s := range []string{"5", "1x9", "x", "3x", "17"} {
+		if _, err := ParseSize(s); err == nil {
+			t.Errorf("ParseSize(%q) accepted", s)
+		}
+	}
+}

@@ -1,0 +1,119 @@
+package bitboard
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+)
+
+func readAll(t *testing.T, input string) (puzzles []Puzzle, errs []*InputError) {
+	t.Helper()
+	r := NewReader(strings.NewReader(input), "")
+	for {
+		p, err := r.Next()
+		if err == io.EOF {
+			return
+		}
+		var ie *InputError
+		if !errors.As(err, &ie) && err != nil {
+			t.Fatalf("Next: %v", err)
+		}
+		if ie != nil {
+			errs = append(errs, ie)
+		} else {
+			puzzles = append(puzzles, p)
+		}
+	}
+}
+
+func TestReader(t *testing.T) {
+	input := `# a comment
+korf1: 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3
+1,2,3, 4,5,6, 7,0,8   # trailing comment
+
+3
+1 2 3
+4 5 6
+7 8 0
+2x3
+1 2 3
+4 0 5
+bad: 1 2 3 4 5 6 7 8 8
+1 2 3 4 5
+1 2 x 4
+`
+	puzzles, errs := readAll(t, input)
+	want := []struct {
+		id, tiles string
+		size      Size
+	}{
+		{"korf1", "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", Size{4, 4}},
+		{"3", "1 2 3 4 5 6 7 0 8", Size{3, 3}},
+		{"5", "1 2 3 4 5 6 7 8 0", Size{3, 3}},
+		{"9", "1 2 3 4 0 5", Size{2, 3}},
+	}
+	if len(puzzles) != len(want) {
+		t.Fatalf("read %d puzzles, want %d", len(puzzles), len(want))
+	}
+	for i, w := range want {
+		p := puzzles[i]
+		if p.ID != w.id || p.Board.String() != w.tiles || p.Board.Size() != w.size {
+			t.Errorf("puzzle %d: %s %v %v, want %s %v %v", i, p.ID, p.Board.Size(), p.Board, w.id, w.size, w.tiles)
+		}
+	}
+	wantErrs := []string{"bad: bad tile: tile 8 appears twice", "13: 5 tiles", "14: \"x\" is not a tile number"}
+	if len(errs) != len(wantErrs) {
+		t.Fatalf("errors %v, want %d", errs, len(wantErrs))
+	}
+	for i, e := range errs {
+		if !strings.HasPrefix(e.Error(), wantErrs[i]) {
+			t.Errorf("error %q, want prefix %q", e, wantErrs[i])
+		}
+	}
+}
+
+func TestReaderTruncatedBlock(t *testing.T) {
+	_, errs := readAll(t, "3\n1 2 3\n")
+	if len(errs) != 1 || !strings.Contains(errs[0].Reason, "ends inside a block") {
+		t.Errorf("errors %v", errs)
+	}
+}
+
+// TestFormatParse checks that the one-line form reads back as the board.
+func TestFormatParse(t *testing.T) {
+	for _, size := range []Size{{2, 2}, {3, 3}, {4, 4}} {
+		b := Solved(size, GoalFirst).Rotate()
+		puzzles, errs := readAll(t, b.String()+"\n")
+		if len(errs) != 0 || len(puzzles) != 1 || puzzles[0].Board != b {
+			t.Errorf("%v: read back %v %v", b, puzzles, errs)
+		}
+	}
+}
+
+// FuzzReader checks that no input panics and every accepted board is valid.
+func FuzzReader(f *testing.F) {
+	f.Add("korf1: 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n")
+	f.Add("3\n1 2 3\n4 5 6\n7 8 0\n")
+	f.Add("2x3\n1,2,3\n4,0,5\n# c\n")
+	f.Add("1 2 3 4 5 6 7 8 8")
+	f.Fuzz(func(t *testing.T, input string) {
+		r := NewReader(strings.NewReader(input), "f")
+		for range 1000 {
+			p, err := r.Next()
+			if err == io.EOF {
+				return
+			}
+			var ie *InputError
+			if errors.As(err, &ie) {
+				continue
+			}
+			if err != nil {
+				return // a line too long for the scanner
+			}
+			if _, err := New(p.Board.Size(), p.Board.Tiles()); err != nil {
+				t.Fatalf("accepted an invalid board %v: %v", p.Board, err)
+			}
+		}
+	})
+}

@@ -1,0 +1,207 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime/pprof"
+	"slices"
+	"sync"
+	"time"
+
+	"fifteen/bitboard"
+	"fifteen/search"
+)
+
+// outcome is what solving one item gave.
+type outcome struct {
+	item
+	res     search.Result
+	tiles   []int // the tile moved at each step
+	started bool
+}
+
+// solveAll solves the batch, prints each outcome in input order and a
+// summary, and returns the exit status.
+func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
+	items, err := readItems(cfg, stdin)
+	if err != nil {
+		fmt.Fprintln(stderr, "solve:", err)
+		return 1
+	}
+	heuristics := &heuristicSet{cfg: cfg, bySize: map[bitboard.Size]*search.Heuristic{}}
+
+	done := make([]chan outcome, len(items))
+	for i := range done {
+		done[i] = make(chan outcome, 1)
+	}
+	var next sync.Mutex
+	nextItem := 0
+	for range min(cfg.jobs, len(items)) {
+		go func() {
+			for {
+				next.Lock()
+				i := nextItem
+				nextItem++
+				next.Unlock()
+				if i >= len(items) {
+					return
+				}
+				done[i] <- solveItem(ctx, cfg, heuristics, items[i])
+			}
+		}()
+	}
+
+	out := newPrinter(cfg.format, stdout)
+	var sum summary
+	status := 0
+	for i := range items {
+		o := <-done[i]
+		if !o.started {
+			continue // interrupted before its turn
+		}
+		if ie := (*bitboard.InputError)(nil); errors.As(o.err, &ie) {
+			status = 1
+			fmt.Fprintln(stderr, ie)
+		} else if o.err != nil {
+			status = 1
+			fmt.Fprintf(stderr, "%s: %v\n", o.puzzle.ID, o.err)
+		}
+		if o.res.Iterations != nil {
+			if err := out.print(&o, cfg, heuristics.name()); err != nil {
+				fmt.Fprintln(stderr, "solve:", err)
+				return 1
+			}
+			sum.add(&o)
+		}
+	}
+	sum.print(stderr)
+	if ctx.Err() != nil {
+		fmt.Fprintln(stderr, "solve: interrupted")
+		return 1
+	}
+	return status
+}
+
+// solveItem solves one puzzle under its time limit, checks the answer by
+// replaying it, and labels the work for CPU profiles.
+func solveItem(ctx context.Context, cfg *config, heuristics *heuristicSet, it item) outcome {
+	o := outcome{item: it}
+	if it.err != nil || ctx.Err() != nil {
+		o.started = it.err != nil
+		return o
+	}
+	o.started = true
+	h, err := heuristics.get(it.puzzle.Board.Size(), cfg.goal)
+	if err != nil {
+		o.err = err
+		return o
+	}
+	if cfg.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, cfg.timeout)
+		defer cancel()
+	}
+	opts := search.Options{Threads: cfg.threads, PruneDepth: cfg.pruneDepth}
+	pprof.Do(ctx, pprof.Labels("puzzle", it.puzzle.ID), func(ctx context.Context) {
+		o.res, o.err = search.Solve(ctx, it.puzzle.Board, cfg.goal, h, opts)
+	})
+	switch {
+	case errors.Is(o.err, context.DeadlineExceeded):
+		o.err = fmt.Errorf("timed out after %v at bound %d", cfg.timeout, lastBound(&o.res))
+	case errors.Is(o.err, context.Canceled):
+		o.err = fmt.Errorf("interrupted at bound %d", lastBound(&o.res))
+	case o.err == nil:
+		o.tiles, o.err = replay(it.puzzle.Board, cfg.goal, o.res.Moves)
+		if o.err == nil && it.optimal > 0 && o.res.Length() != it.optimal {
+			o.err = fmt.Errorf("internal error: length %d, but the optimum is known to be %d", o.res.Length(), it.optimal)
+		}
+	}
+	return o
+}
+
+func lastBound(r *search.Result) int {
+	if len(r.Iterations) == 0 {
+		return r.H0
+	}
+	return r.Iterations[len(r.Iterations)-1].Bound
+}
+
+// replay plays the moves from start, returns the tiles they move, and
+// checks that they end at the goal.
+func replay(start bitboard.Board, goal bitboard.Goal, moves []bitboard.Move) ([]int, error) {
+	tiles := make([]int, len(moves))
+	b := start
+	for i, m := range moves {
+		var ok bool
+		if b, tiles[i], ok = b.Move(m); !ok {
+			return nil, fmt.Errorf("internal error: move %d of the solution leaves the board", i+1)
+		}
+	}
+	if b != bitboard.Solved(start.Size(), goal) {
+		return nil, errors.New("internal error: the solution does not reach the goal")
+	}
+	return tiles, nil
+}
+
+// heuristicSet makes each size's heuristic once and shares it.
+type heuristicSet struct {
+	cfg    *config
+	mu     sync.Mutex
+	bySize map[bitboard.Size]*search.Heuristic
+}
+
+func (s *heuristicSet) get(size bitboard.Size, goal bitboard.Goal) (*search.Heuristic, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if h := s.bySize[size]; h != nil {
+		return h, nil
+	}
+	h, err := search.Manhattan(size, goal)
+	if err != nil {
+		return nil, err
+	}
+	s.bySize[size] = h
+	return h, nil
+}
+
+func (s *heuristicSet) name() string { return s.cfg.heuristic }
+
+// summary accumulates the batch's totals.
+type summary struct {
+	solved, failed      int
+	moves               int
+	expanded, generated uint64
+	elapsed, maxElapsed time.Duration
+	times               []time.Duration
+}
+
+func (s *summary) add(o *outcome) {
+	if o.err == nil {
+		s.solved++
+		s.moves += o.res.Length()
+	} else {
+		s.failed++
+	}
+	s.expanded += o.res.Expanded
+	s.generated += o.res.Generated
+	s.elapsed += o.res.Elapsed
+	s.maxElapsed = max(s.maxElapsed, o.res.Elapsed)
+	s.times = append(s.times, o.res.Elapsed)
+}
+
+func (s *summary) print(w io.Writer) {
+	if len(s.times) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "solved %d of %d: %d moves, %d nodes generated, %d expanded, %.3f s searching (median %.4f s, max %.3f s), %.1f Mnodes/s\n",
+		s.solved, s.solved+s.failed, s.moves, s.generated, s.expanded, s.elapsed.Seconds(),
+		median(s.times).Seconds(), s.maxElapsed.Seconds(), float64(s.generated)/s.elapsed.Seconds()/1e6)
+}
+
+func median(ds []time.Duration) time.Duration {
+	sorted := append([]time.Duration(nil), ds...)
+	slices.Sort(sorted)
+	return sorted[len(sorted)/2]
+}

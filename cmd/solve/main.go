@@ -1,0 +1,236 @@
+// Command solve finds optimal solutions of sliding-tile puzzles.
+//
+// Usage:
+//
+//	solve [flags] [FILE...]
+//
+// It reads puzzles from the files, or from standard input, one per line
+// (tiles in row-major order, 0 the blank, optionally after a "label:") or
+// as a block (a size line such as "4", then the rows), and prints one
+// result per puzzle. --korf100 solves Korf's 100 instances instead.
+//
+// Exit status: 0 when every puzzle was solved; 1 when any was malformed,
+// unsolvable, timed out or interrupted (the others are still solved and
+// printed); 2 for a usage error.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"runtime/pprof"
+	"runtime/trace"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"fifteen/bitboard"
+	"fifteen/data"
+	"fifteen/search"
+)
+
+type config struct {
+	korf100    bool
+	goal       bitboard.Goal
+	heuristic  string
+	format     string
+	timeout    time.Duration
+	threads    int
+	jobs       int
+	pruneDepth int
+	cpuProfile string
+	memProfile string
+	traceFile  string
+	files      []string
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cfg, err := parseFlags(args, stderr)
+	if errors.Is(err, pflag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "solve:", err)
+		return 2
+	}
+	stopProfiles, err := startProfiles(cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "solve:", err)
+		return 1
+	}
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer cancel()
+	status := solveAll(ctx, cfg, stdin, stdout, stderr)
+	if err := stopProfiles(); err != nil {
+		fmt.Fprintln(stderr, "solve:", err)
+		status = 1
+	}
+	return status
+}
+
+func parseFlags(args []string, stderr io.Writer) (*config, error) {
+	cfg := &config{}
+	fs := pflag.NewFlagSet("solve", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: solve [flags] [FILE...]\n\nSolves sliding-tile puzzles optimally; reads standard input when no FILE is named.\n\nFlags:\n%s", fs.FlagUsages())
+	}
+	goal := fs.String("goal", "last", "goal convention: last (1 2 … 15 blank) or first (blank 1 2 … 15, Korf's)")
+	fs.BoolVar(&cfg.korf100, "korf100", false, "solve Korf's 100 instances (implies --goal first)")
+	fs.StringVar(&cfg.heuristic, "heuristic", "manhattan", "heuristic: manhattan")
+	fs.StringVar(&cfg.format, "format", "text", "output format: text or jsonl")
+	fs.DurationVar(&cfg.timeout, "timeout", 0, "give up a puzzle after this long (0: never)")
+	fs.IntVarP(&cfg.threads, "threads", "t", 0, "goroutines searching each puzzle (0: all CPUs when --jobs is 1)")
+	fs.IntVarP(&cfg.jobs, "jobs", "j", 1, "puzzles solved at once")
+	fs.IntVar(&cfg.pruneDepth, "prune-depth", search.DefaultPruneDepth, "longest redundant move sequence pruned (2: only a move that undoes the last)")
+	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile to `FILE` (pprof labels name each puzzle)")
+	fs.StringVar(&cfg.memProfile, "memprofile", "", "write a heap profile to `FILE` at exit")
+	fs.StringVar(&cfg.traceFile, "trace", "", "write an execution trace to `FILE`")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	cfg.files = fs.Args()
+	var err error
+	if cfg.goal, err = bitboard.ParseGoal(*goal); err != nil {
+		return nil, err
+	}
+	switch {
+	case cfg.korf100 && len(cfg.files) > 0:
+		return nil, errors.New("--korf100 takes no files")
+	case cfg.korf100 && fs.Changed("goal") && cfg.goal != bitboard.GoalFirst:
+		return nil, errors.New("--korf100 uses Korf's goal: --goal first")
+	case cfg.format != "text" && cfg.format != "jsonl":
+		return nil, fmt.Errorf("bad --format %q: want text or jsonl", cfg.format)
+	case cfg.heuristic != "manhattan":
+		return nil, fmt.Errorf("bad --heuristic %q: want manhattan", cfg.heuristic)
+	case cfg.jobs < 1:
+		return nil, fmt.Errorf("bad --jobs %d: want at least 1", cfg.jobs)
+	case cfg.threads < 0:
+		return nil, fmt.Errorf("bad --threads %d", cfg.threads)
+	case cfg.timeout < 0:
+		return nil, fmt.Errorf("bad --timeout %v", cfg.timeout)
+	case cfg.pruneDepth < search.PruneInverse || cfg.pruneDepth > search.MaxPruneDepth:
+		return nil, fmt.Errorf("bad --prune-depth %d: want %d..%d", cfg.pruneDepth, search.PruneInverse, search.MaxPruneDepth)
+	}
+	if cfg.korf100 {
+		cfg.goal = bitboard.GoalFirst
+	}
+	if cfg.threads == 0 {
+		cfg.threads = 1
+		if cfg.jobs == 1 {
+			cfg.threads = runtime.GOMAXPROCS(0)
+		}
+	}
+	return cfg, nil
+}
+
+// startProfiles starts the profiles the flags ask for and returns the
+// function that finishes them.
+func startProfiles(cfg *config) (stop func() error, err error) {
+	var closers []func() error
+	stop = func() error {
+		var errs []error
+		for i := len(closers) - 1; i >= 0; i-- {
+			errs = append(errs, closers[i]())
+		}
+		if cfg.memProfile != "" {
+			errs = append(errs, writeFile(cfg.memProfile, func(w io.Writer) error {
+				runtime.GC()
+				return pprof.Lookup("allocs").WriteTo(w, 0)
+			}))
+		}
+		return errors.Join(errs...)
+	}
+	if cfg.cpuProfile != "" {
+		f, err := os.Create(cfg.cpuProfile)
+		if err != nil {
+			return nil, err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return nil, err
+		}
+		closers = append(closers, func() error { pprof.StopCPUProfile(); return f.Close() })
+	}
+	if cfg.traceFile != "" {
+		f, err := os.Create(cfg.traceFile)
+		if err != nil {
+			return nil, errors.Join(err, stop())
+		}
+		if err := trace.Start(f); err != nil {
+			f.Close()
+			return nil, errors.Join(err, stop())
+		}
+		closers = append(closers, func() error { trace.Stop(); return f.Close() })
+	}
+	return stop, nil
+}
+
+func writeFile(name string, write func(io.Writer) error) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	return errors.Join(write(f), f.Close())
+}
+
+// item is one puzzle of the batch, or the error that stands in its place.
+type item struct {
+	puzzle  bitboard.Puzzle
+	optimal int // the known optimal length, 0 if unknown
+	err     error
+}
+
+// readItems reads the batch: Korf's 100, or the puzzles of the files or
+// standard input, in order.
+func readItems(cfg *config, stdin io.Reader) ([]item, error) {
+	if cfg.korf100 {
+		var items []item
+		for _, in := range data.Korf100() {
+			items = append(items, item{puzzle: bitboard.Puzzle{ID: in.ID, Board: in.Board}, optimal: in.Optimal})
+		}
+		return items, nil
+	}
+	var items []item
+	read := func(r io.Reader, name string) error {
+		pr := bitboard.NewReader(r, name)
+		for {
+			p, err := pr.Next()
+			if err == io.EOF {
+				return nil
+			}
+			var ie *bitboard.InputError
+			if err != nil && !errors.As(err, &ie) {
+				return err
+			}
+			items = append(items, item{puzzle: p, err: err})
+		}
+	}
+	if len(cfg.files) == 0 {
+		return items, read(stdin, "")
+	}
+	for _, name := range cfg.files {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		prefix := ""
+		if len(cfg.files) > 1 {
+			prefix = name
+		}
+		err = read(f, prefix)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	return items, nil
+}

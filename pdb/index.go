@@ -1,0 +1,132 @@
+package pdb
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Scheme is the way a pattern's tile cells map to a table index.
+type Scheme uint8
+
+const (
+	// Sparse indexes by the cells themselves, 4 bits a tile: 16^k entries,
+	// many unused, but a move updates the index with one xor.
+	Sparse Scheme = iota + 1
+	// Ranked indexes by the lexicographic rank of the cells as a
+	// k-permutation of the n cells: n!/(n-k)! entries, none unused.
+	Ranked
+)
+
+func (s Scheme) String() string {
+	switch s {
+	case Sparse:
+		return "sparse"
+	case Ranked:
+		return "ranked"
+	}
+	return fmt.Sprintf("Scheme(%d)", uint8(s))
+}
+
+// MaxSparseTiles is the largest pattern indexed sparsely by default: 16^6
+// bytes is 16 MiB, and 16^7 would be 256 MiB, mostly unused.
+const MaxSparseTiles = 6
+
+// DefaultScheme returns the scheme chosen for a pattern of k tiles.
+func DefaultScheme(k int) Scheme {
+	if k <= MaxSparseTiles {
+		return Sparse
+	}
+	return Ranked
+}
+
+// Indexer maps the cells of a pattern's k tiles on a board of n cells to a
+// table index. The cells come packed in a word, tile i's cell in bits 4i.
+type Indexer struct {
+	scheme Scheme
+	n, k   int
+	mul    [16]uint64 // Ranked: mul[i] = (n-1-i)!/(n-k)!, the weight of digit i
+}
+
+// NewIndexer returns the indexer of k tiles on n cells.
+func NewIndexer(scheme Scheme, n, k int) (Indexer, error) {
+	if n < 4 || n > 16 || k < 1 || k >= n {
+		return Indexer{}, fmt.Errorf("pdb: %d tiles on %d cells cannot be indexed", k, n)
+	}
+	x := Indexer{scheme: scheme, n: n, k: k}
+	switch scheme {
+	case Sparse:
+		if k > 7 {
+			return Indexer{}, fmt.Errorf("pdb: %d tiles are too many to index sparsely", k)
+		}
+	case Ranked:
+		w := uint64(1)
+		for i := k - 1; i >= 0; i-- {
+			x.mul[i] = w
+			w *= uint64(n - i)
+		}
+	default:
+		return Indexer{}, fmt.Errorf("pdb: unknown index scheme %d", scheme)
+	}
+	return x, nil
+}
+
+// Scheme returns the indexer's scheme.
+func (x *Indexer) Scheme() Scheme { return x.scheme }
+
+// Len returns the number of table entries.
+func (x *Indexer) Len() int {
+	if x.scheme == Sparse {
+		return 1 << (4 * x.k)
+	}
+	return int(x.mul[0]) * x.n
+}
+
+// Index returns the table index of the packed cells.
+func (x *Indexer) Index(cells uint64) uint64 {
+	if x.scheme == Sparse {
+		return cells
+	}
+	return x.rank(cells)
+}
+
+// rank numbers k distinct cells lexicographically: digit i is tile i's cell
+// among the cells that tiles 0..i-1 do not occupy.
+func (x *Indexer) rank(cells uint64) uint64 {
+	var used uint32
+	var r uint64
+	for i := range x.k {
+		p := uint32(cells>>(4*i)) & 15
+		d := p - uint32(bits.OnesCount32(used&(1<<p-1)))
+		r += uint64(d) * x.mul[i&15]
+		used |= 1 << p
+	}
+	return r
+}
+
+// Cells inverts Index: it returns the packed cells and the mask of occupied
+// cells. A sparse index that repeats a cell (an unused entry) yields fewer
+// than k occupied cells.
+func (x *Indexer) Cells(index uint64) (cells uint64, occupied uint32) {
+	for i := range x.k {
+		var p uint32
+		if x.scheme == Sparse {
+			p = uint32(index>>(4*i)) & 15
+		} else {
+			d := index / x.mul[i&15]
+			index -= d * x.mul[i&15]
+			p = selectFree(occupied, uint32(d))
+		}
+		cells |= uint64(p) << (4 * i)
+		occupied |= 1 << p
+	}
+	return cells, occupied
+}
+
+// selectFree returns the d-th (from 0) cell not in occupied.
+func selectFree(occupied uint32, d uint32) uint32 {
+	free := ^occupied
+	for ; d > 0; d-- {
+		free &= free - 1
+	}
+	return uint32(bits.TrailingZeros32(free))
+}

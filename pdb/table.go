@@ -1,0 +1,54 @@
+// Package pdb builds, stores and loads additive pattern databases for
+// sliding-tile puzzles (Korf & Felner, "Disjoint pattern database
+// heuristics", 2002).
+//
+// A pattern is a set of tiles. Its database holds, for every placement of
+// those tiles, the fewest moves of pattern tiles that bring them home, the
+// blank tracked but its moves free. Because only pattern tiles' moves are
+// counted, the values of disjoint patterns add up to an admissible
+// heuristic.
+package pdb
+
+import (
+	"fmt"
+
+	"fifteen/bitboard"
+)
+
+// Table is one pattern's database: Values[Index(cells)] is the value of the
+// placement whose tile Tiles[i] is on the cell in bits 4i of cells.
+type Table struct {
+	Size  bitboard.Size
+	Goal  bitboard.Goal
+	Tiles []int
+	Indexer
+	Values []byte
+}
+
+// NewTable returns a table of the pattern with zeroed values.
+func NewTable(size bitboard.Size, goal bitboard.Goal, tiles []int, scheme Scheme) (*Table, error) {
+	x, err := NewIndexer(scheme, size.Cells(), len(tiles))
+	if err != nil {
+		return nil, err
+	}
+	return &Table{Size: size, Goal: goal, Tiles: tiles, Indexer: x, Values: make([]byte, x.Len())}, nil
+}
+
+// Value returns the value of the pattern's placement on board b.
+func (t *Table) Value(b bitboard.Board) int {
+	var cells uint64
+	for i, tile := range t.Tiles {
+		cells |= uint64(cellOf(b, tile)) << (4 * i)
+	}
+	return int(t.Values[t.Index(cells)])
+}
+
+// cellOf returns the cell holding tile t.
+func cellOf(b bitboard.Board, t int) int {
+	for i := range b.Size().Cells() {
+		if b.Tile(i) == t {
+			return i
+		}
+	}
+	panic(fmt.Sprintf("pdb: tile %d not on board", t))
+}

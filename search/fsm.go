@@ -1,0 +1,141 @@
+package search
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+	"sync"
+
+	"fifteen/bitboard"
+)
+
+// pruner is a finite-state machine over the blank's moves that rejects
+// every move completing a redundant move sequence (Taylor & Korf, "Pruning
+// duplicate nodes in depth-first search", AAAI 1993). State 0 is the start.
+type pruner struct {
+	next [][4]int32 // next[s][m]: the state after move m, or -1 if m is pruned
+}
+
+// A sequence B of blank moves is redundant when an earlier sequence A in
+// length-then-lexicographic order (Korf's move order) has the same effect
+// (the blank's displacement and the permutation of the cells it passed)
+// and a path inside B's bounding box, so that A can be played wherever B
+// can. Any path containing B can then be rewritten into a smaller one of
+// no greater length, so rejecting B keeps an optimal solution reachable.
+// The machine rejects every sequence with a minimal redundant substring of
+// at most depth moves; depth 2 rejects exactly the moves that undo the last.
+
+// redundantText lists the minimal redundant sequences of up to
+// MaxPruneDepth moves, one a line, shortest first. Generating them takes
+// seconds (fsm_test.go does, and checks this list; go test -update
+// rewrites it); compiling the machine from them takes milliseconds.
+//
+//go:embed redundant.txt
+var redundantText string
+
+// PruneInverse is the pruning depth that only rejects a move that undoes
+// the previous one.
+const PruneInverse = 2
+
+// DefaultPruneDepth is the default pruning depth.
+const DefaultPruneDepth = MaxPruneDepth
+
+// MaxPruneDepth is the longest redundant sequence in redundantText.
+const MaxPruneDepth = 14
+
+var (
+	prunersMu sync.Mutex
+	pruners   = map[int]*pruner{}
+)
+
+// prunerFor returns the machine for sequences up to depth moves, compiling
+// it on first use.
+func prunerFor(depth int) (*pruner, error) {
+	if depth < PruneInverse || depth > MaxPruneDepth {
+		return nil, fmt.Errorf("search: pruning depth %d outside %d..%d", depth, PruneInverse, MaxPruneDepth)
+	}
+	prunersMu.Lock()
+	defer prunersMu.Unlock()
+	p := pruners[depth]
+	if p == nil {
+		var words [][]bitboard.Move
+		for line := range strings.Lines(redundantText) {
+			if line = strings.TrimSpace(line); len(line) <= depth {
+				w, err := bitboard.ParseMoves(line)
+				if err != nil {
+					return nil, fmt.Errorf("search: redundant.txt: %v", err)
+				}
+				words = append(words, w)
+			}
+		}
+		p = compilePruner(words)
+		pruners[depth] = p
+	}
+	return p, nil
+}
+
+// compilePruner builds the Aho–Corasick automaton of the redundant
+// sequences, keeping only the states that complete none of them.
+func compilePruner(redundant [][]bitboard.Move) *pruner {
+	// The trie of the sequences; node 0 is the root.
+	child := [][4]int32{{-1, -1, -1, -1}}
+	final := []bool{false}
+	for _, s := range redundant {
+		n := int32(0)
+		for _, m := range s {
+			if child[n][m] < 0 {
+				child[n][m] = int32(len(child))
+				child = append(child, [4]int32{-1, -1, -1, -1})
+				final = append(final, false)
+			}
+			n = child[n][m]
+		}
+		final[n] = true
+	}
+	// Breadth-first, complete the transitions through the failure links; a
+	// node is final when its longest proper suffix in the trie is.
+	next := make([][4]int32, len(child))
+	fail := make([]int32, len(child))
+	queue := []int32{0}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		for m := range 4 {
+			c := child[n][m]
+			if c < 0 {
+				if n == 0 {
+					next[n][m] = 0
+				} else {
+					next[n][m] = next[fail[n]][m]
+				}
+				continue
+			}
+			next[n][m] = c
+			if n != 0 {
+				fail[c] = next[fail[n]][m]
+			}
+			final[c] = final[c] || final[fail[c]]
+			queue = append(queue, c)
+		}
+	}
+	// Number the live (non-final) states densely, the root first.
+	id := make([]int32, len(child))
+	live := int32(0)
+	for n := range child {
+		id[n] = -1
+		if !final[n] {
+			id[n] = live
+			live++
+		}
+	}
+	p := &pruner{next: make([][4]int32, live)}
+	for n := range child {
+		if final[n] {
+			continue
+		}
+		for m := range 4 {
+			p.next[id[n]][m] = id[next[n][m]]
+		}
+	}
+	return p
+}

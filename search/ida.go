@@ -1,0 +1,297 @@
+// Package search finds optimal solutions of sliding-tile puzzles with
+// iterative-deepening A* (Korf, 1985) over packed boards, guided by an
+// additive heuristic (Manhattan distance or pattern databases) and pruned
+// by a finite-state machine of redundant move sequences. One puzzle can be
+// searched by several goroutines at once.
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sync/atomic"
+	"time"
+
+	"fifteen/bitboard"
+)
+
+// MaxLength bounds the solution length the search looks for.
+const MaxLength = 255
+
+// ErrUnsolvable is returned for a board whose goal is out of reach.
+var ErrUnsolvable = errors.New("unsolvable: permutation parity does not match the blank's position")
+
+// Options tune a search. The zero value is the default.
+type Options struct {
+	// Threads is the number of goroutines searching the puzzle; 0 or 1
+	// searches sequentially.
+	Threads int
+	// PruneDepth is the length of the longest redundant move sequence the
+	// search rejects: 0 means DefaultPruneDepth, PruneInverse only rejects
+	// a move that undoes the last.
+	PruneDepth int
+	// Order is the order in which the blank's moves are tried; the zero
+	// value is Korf's: up, left, right, down.
+	Order [4]bitboard.Move
+}
+
+// Iteration holds the counts of one IDA* iteration.
+type Iteration struct {
+	Bound     int    `json:"bound"`
+	Expanded  uint64 `json:"expanded"`
+	Generated uint64 `json:"generated"`
+}
+
+// Result is a search's outcome. Nodes are counted as Korf (1985) did: a
+// node is generated when a move produces it (and the root once, in the
+// first iteration), and expanded when its moves are tried.
+type Result struct {
+	Moves      []bitboard.Move // an optimal solution, if Solved
+	Solved     bool
+	H0         int
+	Iterations []Iteration
+	Expanded   uint64
+	Generated  uint64
+	Elapsed    time.Duration
+}
+
+// Length returns the solution's length.
+func (r *Result) Length() int { return len(r.Moves) }
+
+// NodesPerSecond returns generated nodes per second.
+func (r *Result) NodesPerSecond() float64 {
+	if r.Elapsed <= 0 {
+		return 0
+	}
+	return float64(r.Generated) / r.Elapsed.Seconds()
+}
+
+// Solve finds an optimal solution of start under the goal convention goal.
+// A board of the other convention than h's is rotated (bitboard.Board.Rotate)
+// and its solution rotated back. When ctx ends first, Solve returns the
+// partial result (Solved false, the counts so far) and ctx's error.
+func Solve(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heuristic, opts Options) (Result, error) {
+	if start.Size() != h.size {
+		return Result{}, fmt.Errorf("search: a %v board for a %v heuristic", start.Size(), h.size)
+	}
+	if !start.Solvable(goal) {
+		return Result{}, ErrUnsolvable
+	}
+	if opts.PruneDepth == 0 {
+		opts.PruneDepth = DefaultPruneDepth
+	}
+	prune, err := prunerFor(opts.PruneDepth)
+	if err != nil {
+		return Result{}, err
+	}
+	if opts.Order == ([4]bitboard.Move{}) {
+		opts.Order = bitboard.Moves
+	}
+	if err := checkOrder(opts.Order); err != nil {
+		return Result{}, err
+	}
+	rotated := goal != h.goal
+	if rotated {
+		start = start.Rotate()
+	}
+
+	t0 := time.Now()
+	var stop atomic.Bool
+	halt := context.AfterFunc(ctx, func() { stop.Store(true) })
+	defer halt()
+	res := run(newWorker(h, prune, opts.Order, start, &stop), opts.Threads)
+	res.Elapsed = time.Since(t0)
+
+	if rotated {
+		for i, m := range res.Moves {
+			res.Moves[i] = m.Opposite()
+		}
+	}
+	if !res.Solved {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		return res, fmt.Errorf("search: no solution within %d moves", MaxLength)
+	}
+	return res, nil
+}
+
+func checkOrder(order [4]bitboard.Move) error {
+	seen := 0
+	for _, m := range order {
+		if m > bitboard.Down {
+			return fmt.Errorf("search: bad move %d in order", m)
+		}
+		seen |= 1 << m
+	}
+	if seen != 15 {
+		return fmt.Errorf("search: order %v does not name each move once", order)
+	}
+	return nil
+}
+
+// worker is one goroutine's search state. Everything the inner loop reads
+// is copied into it, so that it touches no shared cache lines but the
+// tables.
+type worker struct {
+	// Read-only after newWorker.
+	h     *Heuristic
+	nbr   [bitboard.MaxCells][4]int8 // cell the blank reaches by a move, or -1
+	order [4]bitboard.Move
+	fsm   [][4]int32
+	goal  uint64
+	stop  *atomic.Bool
+
+	// The node being searched.
+	cells uint64
+	blank int
+	st    state
+
+	// The iteration.
+	split     int    // the depth at which nodes become tasks (parallel.go)
+	tasks     []task // the tasks collected at depth split
+	task      int64  // the task being searched
+	best      *atomic.Int64
+	bound     int
+	next      int // the smallest f above bound seen
+	aborted   bool
+	expanded  uint64
+	generated uint64
+	path      [MaxLength]bitboard.Move
+}
+
+func newWorker(h *Heuristic, prune *pruner, order [4]bitboard.Move, start bitboard.Board, stop *atomic.Bool) *worker {
+	w := &worker{
+		h:     h,
+		order: order,
+		fsm:   prune.next,
+		goal:  bitboard.Solved(h.size, h.goal).Packed(),
+		stop:  stop,
+		split: -1,
+		cells: start.Packed(),
+		blank: start.Blank(),
+	}
+	for c := range h.size.Cells() {
+		for m := range 4 {
+			w.nbr[c][m] = int8(h.size.Neighbor(c, bitboard.Move(m)))
+		}
+	}
+	h.init(&w.st, start)
+	return w
+}
+
+// run searches sequentially or, with threads > 1, in parallel.
+func run(w *worker, threads int) Result {
+	res := Result{H0: max(w.st.sum, w.st.rsum)}
+	for bound := res.H0; bound <= MaxLength; {
+		var it Iteration
+		var found bool
+		if threads > 1 {
+			found, it = w.parallelIteration(bound, threads)
+		} else {
+			found, it = w.iteration(bound)
+		}
+		if len(res.Iterations) == 0 {
+			it.Generated++ // the root, counted once as Korf (1985) did
+		}
+		res.Iterations = append(res.Iterations, it)
+		res.Expanded += it.Expanded
+		res.Generated += it.Generated
+		if found {
+			res.Solved = true
+			res.Moves = append([]bitboard.Move(nil), w.path[:bound]...)
+			break
+		}
+		if w.aborted || w.next == math.MaxInt {
+			break
+		}
+		bound = w.next
+	}
+	return res
+}
+
+// iteration runs one depth-first iteration from the worker's node.
+func (w *worker) iteration(bound int) (bool, Iteration) {
+	w.bound, w.next = bound, math.MaxInt
+	w.expanded, w.generated = 0, 0
+	found := w.dfs(0, w.st.sum, w.st.rsum, 0)
+	return found, Iteration{Bound: bound, Expanded: w.expanded, Generated: w.generated}
+}
+
+// stopCheck is how many expansions pass between looks at the stop flag.
+const stopCheck = 1 << 14
+
+// dfs searches below the worker's node, g moves from the root, whose
+// heuristic sums are sum and rsum and whose pruning state is fs. It leaves
+// the node as it found it, and records the path when it finds the goal.
+func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
+	if w.cells == w.goal {
+		return true
+	}
+	if g == w.split {
+		w.tasks = append(w.tasks, task{cells: w.cells, blank: w.blank, st: w.st, fs: fs, g: g, sum: sum, rsum: rsum, path: w.path})
+		return false
+	}
+	w.expanded++
+	if w.expanded%stopCheck == 0 && w.halted() {
+		w.aborted = true
+	}
+	if w.aborted {
+		return false
+	}
+	h := w.h
+	b := w.blank
+	for _, m := range w.order {
+		q := int(w.nbr[b&15][m&3])
+		next := w.fsm[fs][m&3]
+		if q < 0 || next < 0 {
+			continue
+		}
+		w.generated++
+		t := int(w.cells>>(4*q)) & 15
+
+		// The tile moves from q to b: one pattern's index changes.
+		gi := h.group[t]
+		table := h.tables[gi]
+		oldWord, oldVal := w.st.words[gi], w.st.vals[gi]
+		word := oldWord ^ uint64(q^b)<<h.shift[t]
+		val := table.Values[table.Index(word)]
+		nsum := sum - int(oldVal) + int(val)
+		est := nsum
+		nrsum, rgi := rsum, uint8(0)
+		var rword uint64
+		var rval uint8
+		if h.reflect {
+			rt := h.ttile[t]
+			rgi = h.group[rt]
+			rtable := h.tables[rgi]
+			rword = w.st.rwords[rgi] ^ uint64(h.tcell[q]^h.tcell[b])<<h.shift[rt]
+			rval = rtable.Values[rtable.Index(rword)]
+			nrsum = rsum - int(w.st.rvals[rgi]) + int(rval)
+			est = max(est, nrsum)
+		}
+		if f := g + 1 + est; f > w.bound {
+			if f < w.next {
+				w.next = f
+			}
+			continue
+		}
+
+		delta := uint64(t)<<(4*q) | uint64(t)<<(4*b)
+		w.cells ^= delta
+		w.blank = q
+		w.st.words[gi], w.st.vals[gi] = word, val
+		oldRWord, oldRVal := w.st.rwords[rgi], w.st.rvals[rgi]
+		w.st.rwords[rgi], w.st.rvals[rgi] = rword, rval
+		w.path[g] = m // on the way down: the parallel search's tasks copy it
+		if w.dfs(g+1, nsum, nrsum, next) {
+			return true
+		}
+		w.cells ^= delta
+		w.blank = b
+		w.st.words[gi], w.st.vals[gi] = oldWord, oldVal
+		w.st.rwords[rgi], w.st.rvals[rgi] = oldRWord, oldRVal
+	}
+	return false
+}
