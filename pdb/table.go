@@ -23,6 +23,19 @@ type Table struct {
 	Tiles []int
 	Indexer
 	Values []byte
+
+	release func() error // unmaps Values, if mapped
+}
+
+// Close releases the table's memory if it is mapped; the table must not be
+// used after.
+func (t *Table) Close() error {
+	if t.release == nil {
+		return nil
+	}
+	err := t.release()
+	t.release, t.Values = nil, nil
+	return err
 }
 
 // NewTable returns a table of the pattern with zeroed values.
@@ -51,4 +64,13 @@ func cellOf(b bitboard.Board, t int) int {
 		}
 	}
 	panic(fmt.Sprintf("pdb: tile %d not on board", t))
+}
+
+// placements returns the number of distinct placements of the pattern.
+func (t *Table) placements() int {
+	p := 1
+	for i := range t.Tiles {
+		p *= t.Size.Cells() - i
+	}
+	return p
 }

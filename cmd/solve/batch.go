@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"fifteen/bitboard"
+	"fifteen/internal/pdbcli"
+	"fifteen/pdb"
 	"fifteen/search"
 )
 
@@ -30,7 +32,7 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 		fmt.Fprintln(stderr, "solve:", err)
 		return 1
 	}
-	heuristics := &heuristicSet{cfg: cfg, bySize: map[bitboard.Size]*search.Heuristic{}}
+	heuristics := &heuristicSet{cfg: cfg, stderr: stderr, bySize: map[bitboard.Size]*search.Heuristic{}}
 
 	done := make([]chan outcome, len(items))
 	for i := range done {
@@ -148,6 +150,7 @@ func replay(start bitboard.Board, goal bitboard.Goal, moves []bitboard.Move) ([]
 // heuristicSet makes each size's heuristic once and shares it.
 type heuristicSet struct {
 	cfg    *config
+	stderr io.Writer
 	mu     sync.Mutex
 	bySize map[bitboard.Size]*search.Heuristic
 }
@@ -158,7 +161,13 @@ func (s *heuristicSet) get(size bitboard.Size, goal bitboard.Goal) (*search.Heur
 	if h := s.bySize[size]; h != nil {
 		return h, nil
 	}
-	h, err := search.Manhattan(size, goal)
+	var h *search.Heuristic
+	var err error
+	if s.cfg.heuristic == "manhattan" {
+		h, err = search.Manhattan(size, goal)
+	} else {
+		h, err = s.pdb(size)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -166,7 +175,44 @@ func (s *heuristicSet) get(size bitboard.Size, goal bitboard.Goal) (*search.Heur
 	return h, nil
 }
 
-func (s *heuristicSet) name() string { return s.cfg.heuristic }
+// pdb loads the partition's databases, building the default ones first if
+// they are missing.
+func (s *heuristicSet) pdb(size bitboard.Size) (*search.Heuristic, error) {
+	if size != (bitboard.Size{Rows: 4, Cols: 4}) {
+		return nil, fmt.Errorf("--heuristic pdb serves 4x4 boards; use --heuristic manhattan for %v", size)
+	}
+	p, err := pdb.ParsePartition(s.cfg.partition, size)
+	if err != nil {
+		return nil, err
+	}
+	dir := s.cfg.pdbDir
+	if dir == "" {
+		if dir, err = pdb.DefaultDir(); err != nil {
+			return nil, err
+		}
+	}
+	if missing := p.Missing(dir); len(missing) > 0 {
+		if p.Name != pdb.DefaultPartition {
+			return nil, fmt.Errorf("the %s databases are not in %s; build them with: go run ./cmd/pdbgen --partition %s --pdb-dir %s", p.Name, dir, p.Name, dir)
+		}
+		fmt.Fprintf(s.stderr, "solve: building the %s pattern databases in %s (once)\n", p.Name, dir)
+		if err := pdbcli.Build(s.stderr, dir, size, missing, 0); err != nil {
+			return nil, err
+		}
+	}
+	tables, err := p.Load(dir)
+	if err != nil {
+		return nil, err
+	}
+	return search.Additive("pdb:"+p.Name, tables, !s.cfg.noReflect)
+}
+
+func (s *heuristicSet) name() string {
+	if s.cfg.heuristic == "pdb" {
+		return "pdb:" + s.cfg.partition
+	}
+	return s.cfg.heuristic
+}
 
 // summary accumulates the batch's totals.
 type summary struct {

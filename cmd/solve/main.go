@@ -30,6 +30,7 @@ import (
 
 	"fifteen/bitboard"
 	"fifteen/data"
+	"fifteen/pdb"
 	"fifteen/search"
 )
 
@@ -37,6 +38,9 @@ type config struct {
 	korf100    bool
 	goal       bitboard.Goal
 	heuristic  string
+	partition  string
+	pdbDir     string
+	noReflect  bool
 	format     string
 	timeout    time.Duration
 	threads    int
@@ -85,7 +89,10 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	}
 	goal := fs.String("goal", "last", "goal convention: last (1 2 … 15 blank) or first (blank 1 2 … 15, Korf's)")
 	fs.BoolVar(&cfg.korf100, "korf100", false, "solve Korf's 100 instances (implies --goal first)")
-	fs.StringVar(&cfg.heuristic, "heuristic", "manhattan", "heuristic: manhattan")
+	fs.StringVar(&cfg.heuristic, "heuristic", "pdb", "heuristic: pdb (additive pattern databases, 4x4) or manhattan")
+	fs.StringVar(&cfg.partition, "partition", pdb.DefaultPartition, "pattern databases: 663, 555, 78, or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15")
+	fs.StringVar(&cfg.pdbDir, "pdb-dir", "", "database directory (default $FIFTEEN_PDB_DIR, else the user cache directory's fifteen)")
+	fs.BoolVar(&cfg.noReflect, "no-reflect", false, "do not maximise the databases' sum with its value on the board reflected about the diagonal")
 	fs.StringVar(&cfg.format, "format", "text", "output format: text or jsonl")
 	fs.DurationVar(&cfg.timeout, "timeout", 0, "give up a puzzle after this long (0: never)")
 	fs.IntVarP(&cfg.threads, "threads", "t", 0, "goroutines searching each puzzle (0: all CPUs when --jobs is 1)")
@@ -109,8 +116,8 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		return nil, errors.New("--korf100 uses Korf's goal: --goal first")
 	case cfg.format != "text" && cfg.format != "jsonl":
 		return nil, fmt.Errorf("bad --format %q: want text or jsonl", cfg.format)
-	case cfg.heuristic != "manhattan":
-		return nil, fmt.Errorf("bad --heuristic %q: want manhattan", cfg.heuristic)
+	case cfg.heuristic != "manhattan" && cfg.heuristic != "pdb":
+		return nil, fmt.Errorf("bad --heuristic %q: want pdb or manhattan", cfg.heuristic)
 	case cfg.jobs < 1:
 		return nil, fmt.Errorf("bad --jobs %d: want at least 1", cfg.jobs)
 	case cfg.threads < 0:

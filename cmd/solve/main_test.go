@@ -75,7 +75,7 @@ func TestJSONL(t *testing.T) {
 
 func TestBadInput(t *testing.T) {
 	input := "ok: 1 2 3 4 5 6 7 0 8\nswap: 2 1 3 4 5 6 7 8 0\ndup: 1 1 3 4 5 6 7 8 0\n1 2 3\n"
-	status, out, stderr := runSolve(t, input)
+	status, out, stderr := runSolve(t, input, "--heuristic", "manhattan")
 	if status != 1 {
 		t.Errorf("status %d, want 1", status)
 	}
@@ -111,10 +111,22 @@ func TestUsage(t *testing.T) {
 	}
 }
 
+func TestMissingDatabases(t *testing.T) {
+	dir := t.TempDir()
+	status, _, stderr := runSolve(t, "", "--korf100", "--partition", "555", "--pdb-dir", dir)
+	if status != 1 || !strings.Contains(stderr, "go run ./cmd/pdbgen --partition 555 --pdb-dir "+dir) {
+		t.Errorf("status %d, stderr %s", status, stderr)
+	}
+	status, _, stderr = runSolve(t, "1 2 3 4 5 6 7 0 8\n", "--pdb-dir", dir)
+	if status != 1 || !strings.Contains(stderr, "serves 4x4 boards") {
+		t.Errorf("3x3 with pdb: status %d, stderr %s", status, stderr)
+	}
+}
+
 func TestTimeout(t *testing.T) {
 	// Korf's instance 88 takes Manhattan distance billions of nodes.
 	input := "88: 15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4\n"
-	status, out, stderr := runSolve(t, input, "--goal", "first", "--timeout", "50ms", "--format", "jsonl")
+	status, out, stderr := runSolve(t, input, "--goal", "first", "--timeout", "50ms", "--format", "jsonl", "--heuristic", "manhattan")
 	if status != 1 || !strings.Contains(stderr, "88: timed out after 50ms") || !strings.Contains(out, `"solved":false`) {
 		t.Errorf("status %d\nstdout %s\nstderr %s", status, out, stderr)
 	}

@@ -1,0 +1,73 @@
+// Command pdbgen builds additive pattern databases for solve.
+//
+// Usage:
+//
+//	pdbgen [--partition NAME|SPEC] [--pdb-dir DIR] [--size 4x4]
+//
+// It builds every database of the partition that the directory lacks, by
+// breadth-first search backwards from the goal, and writes each as a
+// compressed file. Progress goes to standard error, one line per search
+// layer, drawn in place on a terminal.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/pflag"
+
+	"fifteen/bitboard"
+	"fifteen/internal/pdbcli"
+	"fifteen/pdb"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stderr))
+}
+
+func run(args []string, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("pdbgen", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	partition := fs.String("partition", pdb.DefaultPartition, "partition: 663, 555, 78, or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15")
+	dir := fs.String("pdb-dir", "", "database directory (default $FIFTEEN_PDB_DIR, else the user cache directory's fifteen)")
+	sizeFlag := fs.String("size", "4x4", "board size, ROWSxCOLS")
+	threads := fs.IntP("threads", "t", 0, "goroutines (default all CPUs)")
+	force := fs.Bool("force", false, "rebuild databases that exist")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return 0
+		}
+		fmt.Fprintln(stderr, "pdbgen:", err)
+		return 2
+	}
+	size, err := bitboard.ParseSize(*sizeFlag)
+	if err == nil && fs.NArg() > 0 {
+		err = fmt.Errorf("unexpected arguments %v", fs.Args())
+	}
+	var p pdb.Partition
+	if err == nil {
+		p, err = pdb.ParsePartition(*partition, size)
+	}
+	if err == nil && *dir == "" {
+		*dir, err = pdb.DefaultDir()
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "pdbgen:", err)
+		return 2
+	}
+	patterns := p.Patterns
+	if !*force {
+		patterns = p.Missing(*dir)
+	}
+	if len(patterns) == 0 {
+		fmt.Fprintf(stderr, "pdbgen: partition %s is already built in %s (--force rebuilds it)\n", p.Name, *dir)
+		return 0
+	}
+	if err := pdbcli.Build(stderr, *dir, size, patterns, *threads); err != nil {
+		fmt.Fprintln(stderr, "pdbgen:", err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,300 @@
+package pdb
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+
+	"github.com/klauspost/compress/zstd"
+
+	"fifteen/bitboard"
+)
+
+// The file format. A database file is a header of HeaderSize bytes, then
+// the table: raw (so that it can be mapped, page-aligned) or as
+// independently compressed zstd chunks (so that both directions run in
+// parallel), preceded by their compressed lengths. All integers are
+// little-endian.
+const (
+	// Version is the format version this package writes and reads.
+	Version = 1
+	// HeaderSize is the size of the header; the raw table starts there.
+	HeaderSize = 4096
+	// chunkSize is the size of the raw table's independently compressed chunks.
+	chunkSize = 1 << 20
+)
+
+var magic = [8]byte{'F', 'I', 'F', 'T', 'E', 'E', 'N', 'P'}
+
+// Layouts of the table after the header.
+const (
+	layoutRaw  = 1
+	layoutZstd = 2
+)
+
+// Header describes a database file.
+type Header struct {
+	Magic     [8]byte
+	Version   uint32
+	Layout    uint8
+	Rows      uint8
+	Cols      uint8
+	Goal      uint8
+	Scheme    uint8
+	NumTiles  uint8
+	Tiles     [bitboard.MaxCells]uint8
+	Entries   uint64
+	Histogram [256]uint64 // how many entries hold each value
+	CRC       uint32      // CRC-32C of the raw table
+	HeaderCRC uint32      // CRC-32C of the header's bytes before this field
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// Errors of database files, wrapped in a *FileError.
+var (
+	ErrMissing  = errors.New("missing")
+	ErrCorrupt  = errors.New("corrupt")
+	ErrVersion  = errors.New("unsupported format version")
+	ErrMismatch = errors.New("holds another database")
+)
+
+// FileError is an error about one database file.
+type FileError struct {
+	Path string
+	Err  error
+}
+
+func (e *FileError) Error() string {
+	return fmt.Sprintf("%s: %v; rebuild it with: go run ./cmd/pdbgen --pdb-dir %s", e.Path, e.Err, filepath.Dir(e.Path))
+}
+
+func (e *FileError) Unwrap() error { return e.Err }
+
+func newHeader(t *Table, layout uint8) Header {
+	h := Header{
+		Magic:    magic,
+		Version:  Version,
+		Layout:   layout,
+		Rows:     uint8(t.Size.Rows),
+		Cols:     uint8(t.Size.Cols),
+		Goal:     uint8(t.Goal),
+		Scheme:   uint8(t.Scheme()),
+		NumTiles: uint8(len(t.Tiles)),
+		Entries:  uint64(len(t.Values)),
+		CRC:      crc32.Checksum(t.Values, castagnoli),
+	}
+	for i, tile := range t.Tiles {
+		h.Tiles[i] = uint8(tile)
+	}
+	for _, v := range t.Values {
+		h.Histogram[v]++
+	}
+	return h
+}
+
+func (h *Header) encode() []byte {
+	var buf bytes.Buffer
+	binary.Write(&buf, binary.LittleEndian, h)
+	b := buf.Bytes()
+	h.HeaderCRC = crc32.Checksum(b[:len(b)-4], castagnoli)
+	binary.LittleEndian.PutUint32(b[len(b)-4:], h.HeaderCRC)
+	return append(b, make([]byte, HeaderSize-len(b))...)
+}
+
+// decodeHeader reads a header and checks it against the table it should
+// describe.
+func decodeHeader(b []byte, size bitboard.Size, goal bitboard.Goal, tiles []int) (Header, error) {
+	var h Header
+	n := binary.Size(h)
+	if len(b) < HeaderSize {
+		return h, fmt.Errorf("%w: truncated header", ErrCorrupt)
+	}
+	if err := binary.Read(bytes.NewReader(b[:n]), binary.LittleEndian, &h); err != nil {
+		return h, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	switch {
+	case h.Magic != magic:
+		return h, fmt.Errorf("%w: not a pattern database", ErrCorrupt)
+	case h.Version != Version:
+		return h, fmt.Errorf("%w %d (this program reads version %d)", ErrVersion, h.Version, Version)
+	case crc32.Checksum(b[:n-4], castagnoli) != h.HeaderCRC:
+		return h, fmt.Errorf("%w: header checksum mismatch", ErrCorrupt)
+	}
+	want := Header{Rows: uint8(size.Rows), Cols: uint8(size.Cols), Goal: uint8(goal), NumTiles: uint8(len(tiles))}
+	for i, t := range tiles {
+		want.Tiles[i] = uint8(t)
+	}
+	if h.Rows != want.Rows || h.Cols != want.Cols || h.Goal != want.Goal || h.NumTiles != want.NumTiles || h.Tiles != want.Tiles {
+		return h, fmt.Errorf("%w: %dx%d goal %v tiles %v", ErrMismatch, h.Rows, h.Cols, bitboard.Goal(h.Goal), h.Tiles[:h.NumTiles])
+	}
+	x, err := NewIndexer(Scheme(h.Scheme), size.Cells(), len(tiles))
+	if err != nil || uint64(x.Len()) != h.Entries {
+		return h, fmt.Errorf("%w: %d entries under scheme %d", ErrCorrupt, h.Entries, h.Scheme)
+	}
+	return h, nil
+}
+
+// WriteFile writes the table compressed to path, atomically: a reader sees
+// the old file or the whole new one, never a part.
+func WriteFile(path string, t *Table) error {
+	h := newHeader(t, layoutZstd)
+	chunks, err := compress(t.Values)
+	if err != nil {
+		return err
+	}
+	return writeAtomic(path, func(w io.Writer) error {
+		if _, err := w.Write(h.encode()); err != nil {
+			return err
+		}
+		lengths := make([]uint32, len(chunks))
+		for i, c := range chunks {
+			lengths[i] = uint32(len(c))
+		}
+		if err := binary.Write(w, binary.LittleEndian, lengths); err != nil {
+			return err
+		}
+		for _, c := range chunks {
+			if _, err := w.Write(c); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// writeRaw writes the table uncompressed to path, atomically.
+func writeRaw(path string, h Header, values []byte) error {
+	h.Layout = layoutRaw
+	return writeAtomic(path, func(w io.Writer) error {
+		if _, err := w.Write(h.encode()); err != nil {
+			return err
+		}
+		_, err := w.Write(values)
+		return err
+	})
+}
+
+// writeAtomic writes a temporary file beside path, syncs it and renames it
+// over path. A mapped old file is never written to: it is replaced.
+func writeAtomic(path string, write func(io.Writer) error) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name()) // fails harmlessly after the rename
+	if err := errors.Join(write(f), f.Sync(), f.Close()); err != nil {
+		return err
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		return err
+	}
+	if d, err := os.Open(dir); err == nil {
+		d.Sync() // make the rename durable where the system allows
+		d.Close()
+	}
+	return nil
+}
+
+// parallel runs f(i) for i in 0..n-1 on GOMAXPROCS goroutines and returns
+// the first error.
+func parallel(n int, f func(i int) error) error {
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	work := make(chan int)
+	for range min(n, runtime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for i := range work {
+				errs[i] = f(i)
+			}
+		})
+	}
+	for i := range n {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+func compress(raw []byte) ([][]byte, error) {
+	chunks := make([][]byte, (len(raw)+chunkSize-1)/chunkSize)
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1), zstd.WithEncoderLevel(zstd.SpeedDefault))
+	if err != nil {
+		return nil, err
+	}
+	defer enc.Close()
+	err = parallel(len(chunks), func(i int) error {
+		chunks[i] = enc.EncodeAll(raw[i*chunkSize:min((i+1)*chunkSize, len(raw))], nil)
+		return nil
+	})
+	return chunks, err
+}
+
+// readCompressed reads a compressed database file, checks it against the
+// table it should hold, and returns its header and raw table.
+func readCompressed(path string, size bitboard.Size, goal bitboard.Goal, tiles []int) (Header, []byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			err = ErrMissing
+		}
+		return Header{}, nil, &FileError{path, err}
+	}
+	h, err := decodeHeader(data, size, goal, tiles)
+	if err == nil && h.Layout != layoutZstd {
+		err = fmt.Errorf("%w: layout %d, want compressed", ErrCorrupt, h.Layout)
+	}
+	if err != nil {
+		return h, nil, &FileError{path, err}
+	}
+	raw, err := decompress(data[HeaderSize:], h.Entries)
+	if err == nil && crc32.Checksum(raw, castagnoli) != h.CRC {
+		err = fmt.Errorf("%w: table checksum mismatch", ErrCorrupt)
+	}
+	if err != nil {
+		return h, nil, &FileError{path, err}
+	}
+	return h, raw, nil
+}
+
+func decompress(data []byte, entries uint64) ([]byte, error) {
+	nChunks := int((entries + chunkSize - 1) / chunkSize)
+	if len(data) < 4*nChunks {
+		return nil, fmt.Errorf("%w: truncated chunk list", ErrCorrupt)
+	}
+	offsets := make([]int, nChunks+1)
+	offsets[0] = 4 * nChunks
+	for i := range nChunks {
+		offsets[i+1] = offsets[i] + int(binary.LittleEndian.Uint32(data[4*i:]))
+	}
+	if offsets[nChunks] != len(data) {
+		return nil, fmt.Errorf("%w: %d bytes of chunks, want %d (truncated?)", ErrCorrupt, len(data), offsets[nChunks])
+	}
+	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(0))
+	if err != nil {
+		return nil, err
+	}
+	defer dec.Close()
+	raw := make([]byte, entries)
+	err = parallel(nChunks, func(i int) error {
+		dst := raw[i*chunkSize : min((i+1)*chunkSize, len(raw))]
+		out, err := dec.DecodeAll(data[offsets[i]:offsets[i+1]], dst[:0:len(dst)])
+		if err == nil && (len(out) != len(dst) || &out[0] != &dst[0]) {
+			err = errors.New("chunk size mismatch")
+		}
+		if err != nil {
+			return fmt.Errorf("%w: chunk %d: %v", ErrCorrupt, i, err)
+		}
+		return nil
+	})
+	return raw, err
+}

@@ -1,0 +1,167 @@
+package pdb
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"fifteen/bitboard"
+)
+
+var size4 = bitboard.Size{Rows: 4, Cols: 4}
+
+// writeTestTable builds a 4-tile database (ranked: 43,680 entries) into a
+// fresh directory.
+func writeTestTable(t *testing.T) (dir string, tiles []int, want *Table) {
+	t.Helper()
+	dir, tiles = t.TempDir(), []int{1, 2, 5, 6}
+	want, err := Build(size4, Goal, tiles, BuildOptions{Scheme: Ranked})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(filepath.Join(dir, FileName(size4, Goal, tiles)), want); err != nil {
+		t.Fatal(err)
+	}
+	return dir, tiles, want
+}
+
+func TestFileRoundTrip(t *testing.T) {
+	dir, tiles, want := writeTestTable(t)
+	for range 2 { // the first load unpacks, the second maps the unpacked copy
+		got, err := Load(dir, size4, Goal, tiles)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got.Values) != string(want.Values) || got.Scheme() != Ranked {
+			t.Fatal("loaded table differs from the built one")
+		}
+		if err := got.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, FileName(size4, Goal, tiles)+".raw")); err != nil {
+		t.Errorf("no unpacked copy: %v", err)
+	}
+}
+
+func TestFileErrors(t *testing.T) {
+	damage := map[string]func(path string) error{
+		"flipped byte": func(path string) error {
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			b[len(b)-100] ^= 0x40
+			return os.WriteFile(path, b, 0o644)
+		},
+		"truncated": func(path string) error {
+			info, err := os.Stat(path)
+			if err != nil {
+				return err
+			}
+			return os.Truncate(path, info.Size()-1000)
+		},
+		"flipped header byte": func(path string) error {
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			b[40] ^= 1
+			return os.WriteFile(path, b, 0o644)
+		},
+	}
+	for name, f := range damage {
+		t.Run(name, func(t *testing.T) {
+			dir, tiles, _ := writeTestTable(t)
+			path := filepath.Join(dir, FileName(size4, Goal, tiles))
+			if err := f(path); err != nil {
+				t.Fatal(err)
+			}
+			_, err := Load(dir, size4, Goal, tiles)
+			var fe *FileError
+			if !errors.As(err, &fe) || !errors.Is(err, ErrCorrupt) || fe.Path != path {
+				t.Errorf("damaged compressed file: %v", err)
+			}
+			// A damaged unpacked copy is detected too, and replaced from
+			// the compressed file when that one is sound.
+			dir, tiles, want := writeTestTable(t)
+			path = filepath.Join(dir, FileName(size4, Goal, tiles))
+			if tab, err := Load(dir, size4, Goal, tiles); err != nil {
+				t.Fatal(err)
+			} else {
+				tab.Close()
+			}
+			if err := f(path + ".raw"); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := loadRaw(path+".raw", size4, Goal, tiles); !errors.Is(err, ErrCorrupt) {
+				t.Errorf("damaged unpacked file: %v", err)
+			}
+			got, err := Load(dir, size4, Goal, tiles)
+			if err != nil || string(got.Values) != string(want.Values) {
+				t.Errorf("damaged unpacked file not replaced: %v", err)
+			}
+		})
+	}
+}
+
+func TestFileMissingAndMismatch(t *testing.T) {
+	dir, tiles, _ := writeTestTable(t)
+	if _, err := Load(t.TempDir(), size4, Goal, tiles); !errors.Is(err, ErrMissing) {
+		t.Errorf("missing file: %v", err)
+	}
+	// Another pattern's file under this pattern's name.
+	other := []int{3, 4, 7, 8}
+	if err := os.Rename(filepath.Join(dir, FileName(size4, Goal, tiles)), filepath.Join(dir, FileName(size4, Goal, other))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(dir, size4, Goal, other); !errors.Is(err, ErrMismatch) {
+		t.Errorf("mismatched file: %v", err)
+	}
+}
+
+// TestConcurrentUnpack loads one database from many goroutines at once:
+// each gets a sound table and one unpacked file remains, no temporary ones.
+func TestConcurrentUnpack(t *testing.T) {
+	dir, tiles, want := writeTestTable(t)
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			got, err := Load(dir, size4, Goal, tiles)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			if string(got.Values) != string(want.Values) {
+				t.Error("table differs")
+			}
+			got.Close()
+		})
+	}
+	wg.Wait()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 2 {
+		t.Errorf("directory holds %d files, want the database and its unpacked copy", len(entries))
+	}
+}
+
+func TestParsePartition(t *testing.T) {
+	for _, s := range []string{"663", "555", "78", "1,2,3,4,5,6,7/8,9,10,11,12,13,14,15"} {
+		if _, err := ParsePartition(s, size4); err != nil {
+			t.Errorf("%s: %v", s, err)
+		}
+	}
+	for _, s := range []string{"664", "1,2,3/4,5,6", "1,2,3,4,5,6,7/7,8,9,10,11,12,13,14,15", "x", "1,2,3,4,5,6,7,8/9,10,11,12,13,14,15,16"} {
+		if _, err := ParsePartition(s, size4); err == nil {
+			t.Errorf("%s accepted", s)
+		}
+	}
+	if _, err := ParsePartition("663", bitboard.Size{Rows: 3, Cols: 3}); err == nil {
+		t.Error("663 accepted for 3x3")
+	}
+}

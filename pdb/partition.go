@@ -1,0 +1,132 @@
+package pdb
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"fifteen/bitboard"
+)
+
+// Partition is a set of disjoint patterns covering every tile of a board.
+type Partition struct {
+	Name     string // a built-in name, or the spec
+	Size     bitboard.Size
+	Patterns [][]int
+}
+
+// DefaultPartition is the partition solve uses unless told otherwise.
+const DefaultPartition = "663"
+
+// builtin are the named partitions of the 4×4 board, for Korf's goal (the
+// blank top left).
+var builtin = map[string][][]int{
+	"663": {{1, 4, 5, 8, 9, 12}, {2, 3, 6, 7, 10, 11}, {13, 14, 15}},
+	"555": {{1, 2, 3, 6, 7}, {4, 5, 8, 9, 12}, {10, 11, 13, 14, 15}},
+	"78":  {{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}},
+}
+
+// ParsePartition returns a built-in partition of the 4×4 board by name
+// (663, 555, 78) or the one a spec describes: patterns separated by '/',
+// tiles by ',' ("1,2,3,4,5,6/7,8,9,10,11,12/13,14,15").
+func ParsePartition(s string, size bitboard.Size) (Partition, error) {
+	p := Partition{Name: s, Size: size}
+	if patterns, ok := builtin[s]; ok {
+		if size != (bitboard.Size{Rows: 4, Cols: 4}) {
+			return p, fmt.Errorf("pdb: partition %s is for 4x4 boards; give a %v board's patterns as a spec", s, size)
+		}
+		p.Patterns = patterns
+		return p, nil
+	}
+	if !strings.ContainsAny(s, ",/") {
+		return p, fmt.Errorf("pdb: unknown partition %q: want 663, 555, 78 or a spec like 1,2,3,4/5,6,7,8", s)
+	}
+	covered := 1 // the blank
+	for _, group := range strings.Split(s, "/") {
+		var pattern []int
+		for _, f := range strings.Split(group, ",") {
+			t, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || t <= 0 || t >= size.Cells() || covered&(1<<t) != 0 {
+				return p, fmt.Errorf("pdb: partition %q: %q is not a tile of a %v board, or is repeated", s, f, size)
+			}
+			covered |= 1 << t
+			pattern = append(pattern, t)
+		}
+		if err := checkPattern(size, pattern); err != nil {
+			return p, err
+		}
+		p.Patterns = append(p.Patterns, pattern)
+	}
+	if covered != 1<<size.Cells()-1 {
+		return p, fmt.Errorf("pdb: partition %q leaves tiles of a %v board uncovered", s, size)
+	}
+	return p, nil
+}
+
+// Goal is the goal convention databases are built for; search serves the
+// other one by rotating the board.
+const Goal = bitboard.GoalFirst
+
+// Load loads the partition's tables from dir (see Load).
+func (p Partition) Load(dir string) ([]*Table, error) {
+	var tables []*Table
+	for _, tiles := range p.Patterns {
+		t, err := Load(dir, p.Size, Goal, tiles)
+		if err != nil {
+			for _, t := range tables {
+				t.Close()
+			}
+			return nil, err
+		}
+		tables = append(tables, t)
+	}
+	return tables, nil
+}
+
+// Missing returns the patterns whose database files are not in dir.
+func (p Partition) Missing(dir string) [][]int {
+	var missing [][]int
+	for _, tiles := range p.Patterns {
+		path := filepath.Join(dir, FileName(p.Size, Goal, tiles))
+		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+			missing = append(missing, tiles)
+		}
+	}
+	return missing
+}
+
+// Built is what building one pattern's database gave.
+type Built struct {
+	Table      *Table
+	Path       string
+	Compressed int64
+}
+
+// BuildMissing builds the databases of the patterns and writes them to dir,
+// calling done after each.
+func BuildMissing(dir string, size bitboard.Size, patterns [][]int, opts BuildOptions, done func(Built)) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("pdb: %v", err)
+	}
+	for _, tiles := range patterns {
+		t, err := Build(size, Goal, tiles, opts)
+		if err != nil {
+			return err
+		}
+		path := filepath.Join(dir, FileName(size, Goal, tiles))
+		if err := WriteFile(path, t); err != nil {
+			return fmt.Errorf("pdb: writing %s: %v", path, err)
+		}
+		info, err := os.Stat(path)
+		if err != nil {
+			return err
+		}
+		if done != nil {
+			done(Built{Table: t, Path: path, Compressed: info.Size()})
+		}
+	}
+	return nil
+}

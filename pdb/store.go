@@ -1,0 +1,106 @@
+package pdb
+
+import (
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"fifteen/bitboard"
+)
+
+// DefaultDir returns where databases live unless told otherwise:
+// $FIFTEEN_PDB_DIR, else the user's cache directory's "fifteen".
+func DefaultDir() (string, error) {
+	if dir := os.Getenv("FIFTEEN_PDB_DIR"); dir != "" {
+		return dir, nil
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("pdb: no database directory: %v; set FIFTEEN_PDB_DIR or use --pdb-dir", err)
+	}
+	return filepath.Join(cache, "fifteen"), nil
+}
+
+// FileName returns the name of a pattern's compressed database file, such
+// as "4x4-first-1.2.3.pdb"; its unpacked copy adds ".raw".
+func FileName(size bitboard.Size, goal bitboard.Goal, tiles []int) string {
+	names := make([]string, len(tiles))
+	for i, t := range tiles {
+		names[i] = strconv.Itoa(t)
+	}
+	return fmt.Sprintf("%v-%v-%s.pdb", size, goal, strings.Join(names, "."))
+}
+
+// Load returns the pattern's table from dir. It maps the unpacked copy
+// read-only, so that processes share one copy in the page cache; on first
+// use it unpacks the compressed file into that copy (atomically, so that
+// concurrent loads are safe). The table's memory stays valid until Close.
+func Load(dir string, size bitboard.Size, goal bitboard.Goal, tiles []int) (*Table, error) {
+	path := filepath.Join(dir, FileName(size, goal, tiles))
+	raw := path + ".raw"
+	t, err := loadRaw(raw, size, goal, tiles)
+	if err == nil {
+		return t, nil
+	}
+	if !errors.Is(err, ErrMissing) {
+		// A damaged copy is replaced (never rewritten: it may be mapped).
+		if _, cerr := os.Stat(path); cerr != nil {
+			return nil, err
+		}
+	}
+	h, values, err := readCompressed(path, size, goal, tiles)
+	if err != nil {
+		return nil, err
+	}
+	if err := writeRaw(raw, h, values); err != nil {
+		return nil, fmt.Errorf("pdb: unpacking %s: %w", path, err)
+	}
+	return loadRaw(raw, size, goal, tiles)
+}
+
+// loadRaw maps an unpacked database and checks it whole.
+func loadRaw(path string, size bitboard.Size, goal bitboard.Goal, tiles []int) (*Table, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			err = ErrMissing
+		}
+		return nil, &FileError{path, err}
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, &FileError{path, err}
+	}
+	head := make([]byte, HeaderSize)
+	if _, err := f.ReadAt(head, 0); err != nil {
+		return nil, &FileError{path, fmt.Errorf("%w: truncated header", ErrCorrupt)}
+	}
+	h, err := decodeHeader(head, size, goal, tiles)
+	if err == nil && h.Layout != layoutRaw {
+		err = fmt.Errorf("%w: layout %d, want raw", ErrCorrupt, h.Layout)
+	}
+	// Check the size before mapping: touching a page past the end of a
+	// truncated mapped file would kill the process (SIGBUS).
+	if want := int64(HeaderSize) + int64(h.Entries); err == nil && info.Size() != want {
+		err = fmt.Errorf("%w: %d bytes, want %d (truncated?)", ErrCorrupt, info.Size(), want)
+	}
+	if err != nil {
+		return nil, &FileError{path, err}
+	}
+	values, release, err := mapFile(f, int(info.Size()))
+	if err != nil {
+		return nil, &FileError{path, err}
+	}
+	values = values[HeaderSize:]
+	if crc32.Checksum(values, castagnoli) != h.CRC {
+		release()
+		return nil, &FileError{path, fmt.Errorf("%w: table checksum mismatch", ErrCorrupt)}
+	}
+	x, _ := NewIndexer(Scheme(h.Scheme), size.Cells(), len(tiles)) // checked by decodeHeader
+	return &Table{Size: size, Goal: goal, Tiles: tiles, Indexer: x, Values: values, release: release}, nil
+}

@@ -1,0 +1,120 @@
+package search_test
+
+import (
+	"sync"
+	"testing"
+
+	"fifteen/bitboard"
+	"fifteen/data"
+	"fifteen/internal/bfs"
+	"fifteen/pdb"
+	"fifteen/search"
+)
+
+var (
+	pdb663Once sync.Once
+	pdb663     []*pdb.Table
+	pdb663Err  error
+)
+
+// tables663 builds the default databases in memory, once.
+func tables663(t testing.TB) []*pdb.Table {
+	pdb663Once.Do(func() {
+		p, err := pdb.ParsePartition(pdb.DefaultPartition, size4)
+		if err != nil {
+			pdb663Err = err
+			return
+		}
+		for _, tiles := range p.Patterns {
+			table, err := pdb.Build(size4, pdb.Goal, tiles, pdb.BuildOptions{})
+			if err != nil {
+				pdb663Err = err
+				return
+			}
+			pdb663 = append(pdb663, table)
+		}
+	})
+	if pdb663Err != nil {
+		t.Fatal(pdb663Err)
+	}
+	return pdb663
+}
+
+// TestKorf100PDB solves Korf's 100 with the default databases: every
+// length is the known optimum and every solution replays, sequentially and
+// in parallel (4 threads oversubscribe CI's 2 cores). The parallel search
+// returns the sequential answer itself.
+func TestKorf100PDB(t *testing.T) {
+	h, err := search.Additive("pdb:663", tables663(t), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range data.Korf100() {
+		if h0 := h.Estimate(in.Board); h0 > in.Optimal {
+			t.Fatalf("%s: h0 %d exceeds the optimum %d", in.ID, h0, in.Optimal)
+		}
+		seq := solve(t, in.Board, bitboard.GoalFirst, h, search.Options{}, in.Optimal)
+		if testing.Short() {
+			continue
+		}
+		for _, threads := range []int{2, 4} {
+			par := solve(t, in.Board, bitboard.GoalFirst, h, search.Options{Threads: threads}, in.Optimal)
+			if bitboard.FormatMoves(par.Moves) != bitboard.FormatMoves(seq.Moves) {
+				t.Errorf("%s: %d threads found another solution", in.ID, threads)
+			}
+		}
+	}
+}
+
+// TestAdditiveAdmissible checks on every 3×3 position that the additive
+// databases, with and without reflection, never exceed the true distance.
+func TestAdditiveAdmissible(t *testing.T) {
+	size := bitboard.Size{Rows: 3, Cols: 3}
+	var tables []*pdb.Table
+	for _, tiles := range [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}} {
+		table, err := pdb.Build(size, bitboard.GoalFirst, tiles, pdb.BuildOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tables = append(tables, table)
+	}
+	md, _ := search.Manhattan(size, bitboard.GoalFirst)
+	for _, reflect := range []bool{false, true} {
+		h, err := search.Additive("pdb:44", tables, reflect)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tighter := 0
+		for _, p := range bfs.All(size, bitboard.GoalFirst) {
+			e := h.Estimate(p.Board)
+			if e > p.Dist {
+				t.Fatalf("%v: estimate %d exceeds the distance %d", p.Board, e, p.Dist)
+			}
+			if e > md.Estimate(p.Board) {
+				tighter++
+			}
+		}
+		if tighter == 0 {
+			t.Error("the databases never beat Manhattan distance")
+		}
+	}
+}
+
+// BenchmarkKorf100 solves Korf's 100 with the default databases.
+func BenchmarkKorf100(b *testing.B) {
+	h, err := search.Additive("pdb:663", tables663(b), true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, threads := range []int{1, 2} {
+		b.Run("pdb663/threads="+string(rune('0'+threads)), func(b *testing.B) {
+			var nodes uint64
+			for b.Loop() {
+				for _, in := range data.Korf100() {
+					nodes += solve(b, in.Board, bitboard.GoalFirst, h, search.Options{Threads: threads}, in.Optimal).Generated
+				}
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
+	}
+}
