@@ -32,7 +32,7 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 		fmt.Fprintln(stderr, "solve:", err)
 		return 1
 	}
-	heuristics := &heuristicSet{cfg: cfg, stderr: stderr, bySize: map[bitboard.Size]*search.Heuristic{}}
+	heuristics := &heuristicSet{cfg: cfg, stderr: stderr, bySize: map[bitboard.Size]*search.Heuristic{}, failed: map[bitboard.Size]error{}}
 
 	done := make([]chan outcome, len(items))
 	for i := range done {
@@ -153,6 +153,7 @@ type heuristicSet struct {
 	stderr io.Writer
 	mu     sync.Mutex
 	bySize map[bitboard.Size]*search.Heuristic
+	failed map[bitboard.Size]error // reported once, not retried per puzzle
 }
 
 func (s *heuristicSet) get(size bitboard.Size, goal bitboard.Goal) (*search.Heuristic, error) {
@@ -160,6 +161,9 @@ func (s *heuristicSet) get(size bitboard.Size, goal bitboard.Goal) (*search.Heur
 	defer s.mu.Unlock()
 	if h := s.bySize[size]; h != nil {
 		return h, nil
+	}
+	if err, ok := s.failed[size]; ok {
+		return nil, fmt.Errorf("no heuristic (%w)", errRepeated{err})
 	}
 	var h *search.Heuristic
 	var err error
@@ -169,11 +173,18 @@ func (s *heuristicSet) get(size bitboard.Size, goal bitboard.Goal) (*search.Heur
 		h, err = s.pdb(size)
 	}
 	if err != nil {
+		s.failed[size] = err
 		return nil, err
 	}
 	s.bySize[size] = h
 	return h, nil
 }
+
+// errRepeated stands for an error already reported in full.
+type errRepeated struct{ err error }
+
+func (e errRepeated) Error() string { return "see above" }
+func (e errRepeated) Unwrap() error { return e.err }
 
 // pdb loads the partition's databases, building the default ones first if
 // they are missing.
