@@ -55,18 +55,13 @@ func Build(size bitboard.Size, goal bitboard.Goal, tiles []int, opts BuildOption
 	if err != nil {
 		return nil, err
 	}
-	states, err := NewIndexer(Ranked, n, k+1)
-	if err != nil {
-		return nil, err
-	}
 	b := &builder{
 		geo:        newGeometry(size),
 		n:          n,
 		k:          k,
 		free:       uint64(n - k),
 		placements: placements,
-		states:     states,
-		codes:      make([]atomic.Uint64, (states.Len()+31)/32),
+		codes:      make([]atomic.Uint64, (uint64(placements.Len())*uint64(n-k)+31)/32),
 		values:     make([]byte, placements.Len()),
 	}
 	for i := range b.values {
@@ -80,10 +75,10 @@ func Build(size bitboard.Size, goal bitboard.Goal, tiles []int, opts BuildOption
 		cells |= uint64(goal.Home(t, n)) << (4 * i)
 		occupied |= 1 << goal.Home(t, n)
 	}
-	b.set(b.stateIndex(cells, occupied, goal.Home(0, n)), 0)
+	b.set(b.state(placements.Index(cells), occupied, goal.Home(0, n)), 0)
 
 	t0 := time.Now()
-	p := Progress{Tiles: tiles, Placements: uint64(placements.Len()), States: 1}
+	p := Progress{Tiles: tiles, Placements: uint64(placements.Len()), New: 1, States: 1}
 	for depth := 0; ; depth++ {
 		newStates, valued := b.layer(depth, opts.Threads)
 		p.Depth, p.Valued = depth, p.Valued+valued
@@ -103,7 +98,7 @@ func Build(size bitboard.Size, goal bitboard.Goal, tiles []int, opts BuildOption
 	if p.Valued != p.Placements {
 		return nil, fmt.Errorf("pdb: internal error: %d of %d placements unreached", p.Placements-p.Valued, p.Placements)
 	}
-	return tableFrom(size, goal, tiles, opts.Scheme, &placements, b.values)
+	return b.table(size, goal, tiles, opts.Scheme, opts.Threads)
 }
 
 // unvalued marks a placement not reached yet.
@@ -127,54 +122,87 @@ func checkPattern(size bitboard.Size, tiles []int) error {
 	return nil
 }
 
-// tableFrom returns the table of the values of the ranked placements,
+// table returns the table of the values of the ranked placements,
 // re-indexed under scheme.
-func tableFrom(size bitboard.Size, goal bitboard.Goal, tiles []int, scheme Scheme, placements *Indexer, values []byte) (*Table, error) {
+func (b *builder) table(size bitboard.Size, goal bitboard.Goal, tiles []int, scheme Scheme, threads int) (*Table, error) {
 	if scheme == Ranked {
-		t := &Table{Size: size, Goal: goal, Tiles: tiles, Indexer: *placements, Values: values}
-		return t, nil
+		return &Table{Size: size, Goal: goal, Tiles: tiles, Indexer: b.placements, Values: b.values}, nil
 	}
 	t, err := NewTable(size, goal, tiles, scheme)
 	if err != nil {
 		return nil, err
 	}
-	for r, v := range values {
-		cells, _ := placements.Cells(uint64(r))
-		t.Values[t.Index(cells)] = v
-	}
+	b.inChunks(threads, func(p0, p1 uint64) {
+		var pl placement
+		b.unrank(&pl, p0)
+		for {
+			t.Values[t.Index(pl.cells)] = b.values[pl.rank]
+			if pl.rank+1 == p1 {
+				return
+			}
+			b.step(&pl)
+		}
+	})
 	return t, nil
 }
 
 // geometry holds a board's cell masks.
 type geometry struct {
-	all      uint32
-	adjacent [bitboard.MaxCells]uint32 // the cells next to each cell
+	all         uint32
+	cols        uint
+	notFirstCol uint32                    // cells a shift by one cell right may land on
+	notLastCol  uint32                    // cells a shift by one cell left may land on
+	adjacent    [bitboard.MaxCells]uint32 // the cells next to each cell
+	// leaders[free] holds, in 4 bits a cell, the lowest cell of the region
+	// of free that each cell of free belongs to.
+	leaders []uint64
 }
 
 func newGeometry(size bitboard.Size) geometry {
-	g := geometry{all: 1<<size.Cells() - 1}
+	g := geometry{all: 1<<size.Cells() - 1, cols: uint(size.Cols)}
 	for c := range size.Cells() {
+		if c%size.Cols != 0 {
+			g.notFirstCol |= 1 << c
+		}
+		if c%size.Cols != size.Cols-1 {
+			g.notLastCol |= 1 << c
+		}
 		for _, m := range bitboard.Moves {
 			if q := size.Neighbor(c, m); q >= 0 {
 				g.adjacent[c] |= 1 << q
 			}
 		}
 	}
+	g.leaders = make([]uint64, 1<<size.Cells())
+	for free := range g.leaders {
+		for rest := uint32(free); rest != 0; {
+			lowest := bits.TrailingZeros32(rest)
+			r := g.region(lowest, uint32(free))
+			for c := r; c != 0; c &= c - 1 {
+				g.leaders[free] |= uint64(lowest) << (4 * bits.TrailingZeros32(c))
+			}
+			rest &^= r
+		}
+	}
 	return g
 }
 
-// region returns the cells of free connected to cell c.
+// leader returns the lowest cell of the region of free that holds cell c.
+func (g *geometry) leader(free uint32, c int) uint64 {
+	return g.leaders[free] >> (4 * c) & 15
+}
+
+// region returns the cells of free connected to cell c, which is in free.
+// It grows the whole region a step at a time with shifts of the mask.
 func (g *geometry) region(c int, free uint32) uint32 {
 	r := uint32(1) << c
-	for frontier := r; frontier != 0; {
-		var grown uint32
-		for f := frontier; f != 0; f &= f - 1 {
-			grown |= g.adjacent[bits.TrailingZeros32(f)]
+	for {
+		grown := (r | r<<1&g.notFirstCol | r>>1&g.notLastCol | r<<g.cols | r>>g.cols) & free
+		if grown == r {
+			return r
 		}
-		frontier = grown & free &^ r
-		r |= frontier
+		r = grown
 	}
-	return r
 }
 
 type builder struct {
@@ -182,7 +210,6 @@ type builder struct {
 	n, k       int
 	free       uint64 // non-pattern cells: the states of one placement
 	placements Indexer
-	states     Indexer
 	codes      []atomic.Uint64 // 2 bits a state: 0 unseen, code(depth) in layer depth, 3 closed
 	values     []byte          // per ranked placement
 }
@@ -203,48 +230,56 @@ func (b *builder) set(s uint64, depth int) bool {
 	return w.Or(code(depth)<<shift)>>shift&3 == 0
 }
 
-// stateIndex numbers the placement with the blank in the region of cell c.
-func (b *builder) stateIndex(cells uint64, occupied uint32, c int) uint64 {
-	region := b.geo.region(c, b.geo.all&^occupied)
-	return b.states.Index(cells | uint64(bits.TrailingZeros32(region))<<(4*b.k))
+// state returns the index of the state of the placement of the given rank
+// with the blank in the region of cell c: the placement's states follow
+// one another, one per free cell, and the region's lowest cell stands for
+// it.
+func (b *builder) state(rank uint64, occupied uint32, c int) uint64 {
+	leader := b.geo.leader(b.geo.all&^occupied, c)
+	return rank*b.free + leader - uint64(bits.OnesCount32(occupied&(1<<leader-1)))
 }
 
 // chunk is the number of placements a goroutine takes at a time.
 const chunk = 1 << 12
 
+// inChunks calls f on chunks p0..p1-1 of all placements from threads
+// goroutines.
+func (b *builder) inChunks(threads int, f func(p0, p1 uint64)) {
+	var next atomic.Uint64
+	var wg sync.WaitGroup
+	total := uint64(len(b.values))
+	for range threads {
+		wg.Go(func() {
+			for {
+				p0 := next.Add(chunk) - chunk
+				if p0 >= total {
+					return
+				}
+				f(p0, min(p0+chunk, total))
+			}
+		})
+	}
+	wg.Wait()
+}
+
 // layer expands every state at depth, marking its successors at depth+1,
 // and values the placements first reached at depth. It returns the number
 // of new states and of newly valued placements.
 func (b *builder) layer(depth, threads int) (newStates, valued uint64) {
-	var next atomic.Uint64
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	total := uint64(len(b.values))
-	for range threads {
-		wg.Go(func() {
-			var myNew, myValued uint64
-			for {
-				p0 := next.Add(chunk) - chunk
-				if p0 >= total {
-					break
-				}
-				n, v := b.expand(p0, min(p0+chunk, total), depth)
-				myNew += n
-				myValued += v
-			}
-			mu.Lock()
-			newStates += myNew
-			valued += myValued
-			mu.Unlock()
-		})
-	}
-	wg.Wait()
-	return newStates, valued
+	var allNew, allValued atomic.Uint64
+	b.inChunks(threads, func(p0, p1 uint64) {
+		n, v := b.expand(p0, p1, depth)
+		allNew.Add(n)
+		allValued.Add(v)
+	})
+	return allNew.Load(), allValued.Load()
 }
 
 // expand handles placements p0..p1-1 at depth.
 func (b *builder) expand(p0, p1 uint64, depth int) (newStates, valued uint64) {
 	want := code(depth) * evenBits // the layer's code in every field
+	var cur placement
+	b.unrank(&cur, p0)
 	s0, s1 := p0*b.free, p1*b.free
 	for s := s0; s < s1; {
 		w := &b.codes[s/32]
@@ -257,12 +292,13 @@ func (b *builder) expand(p0, p1 uint64, depth int) (newStates, valued uint64) {
 		if match != 0 {
 			for m := match; m != 0; m &= m - 1 {
 				st := s/32*32 + uint64(bits.TrailingZeros64(m))/2
-				p := st / b.free
-				if b.values[p] == unvalued {
-					b.values[p] = byte(depth)
+				b.seek(&cur, st)
+				if b.values[cur.rank] == unvalued {
+					b.values[cur.rank] = byte(depth)
 					valued++
 				}
-				newStates += b.successors(p, int(st%b.free), depth+1)
+				blank := selectFree(cur.occupied, uint32(st-cur.rank*b.free))
+				newStates += b.successors(&cur, int(blank), depth+1)
 			}
 			// Close them: set the other bit of each field, making 3.
 			if code(depth) == 1 {
@@ -276,23 +312,118 @@ func (b *builder) expand(p0, p1 uint64, depth int) (newStates, valued uint64) {
 	return newStates, valued
 }
 
-// successors marks at depth the states one pattern move from placement p
-// with the blank in the region of the blank-th free cell.
-func (b *builder) successors(p uint64, blank, depth int) (newStates uint64) {
-	cells, occupied := b.placements.Cells(p)
-	free := b.geo.all &^ occupied
-	region := b.geo.region(int(selectFree(occupied, uint32(blank))), free)
+// placement is the placement being expanded.
+type placement struct {
+	rank     uint64
+	first    uint64 // the index of its first state: rank × free
+	cells    uint64 // tile i's cell in bits 4i
+	occupied uint32
+	tileAt   [bitboard.MaxCells]uint8 // the tile (its index in the pattern) on each occupied cell
+}
+
+// maxSteps is how far seek steps before it unranks instead.
+const maxSteps = 32
+
+// seek moves pl forward to the placement of state st. Expanded states come
+// in increasing order, mostly close together, and stepping to the next
+// placement is much cheaper than unranking.
+func (b *builder) seek(pl *placement, st uint64) {
+	if st-pl.first < b.free {
+		return
+	}
+	if st-pl.first >= maxSteps*b.free {
+		b.unrank(pl, st/b.free)
+		return
+	}
+	for st-pl.first >= b.free {
+		b.step(pl)
+	}
+}
+
+// unrank sets pl to the placement of the given rank.
+func (b *builder) unrank(pl *placement, rank uint64) {
+	pl.rank, pl.first = rank, rank*b.free
+	pl.cells, pl.occupied = b.placements.Cells(rank)
+	pl.indexTiles(b.k)
+}
+
+func (pl *placement) indexTiles(k int) {
+	for i := range k {
+		pl.tileAt[pl.cells>>(4*i)&15] = uint8(i)
+	}
+}
+
+// step moves pl to the next placement in rank order: the last tile that can
+// move to a higher free cell does so, and the tiles after it take the
+// lowest free cells in order.
+func (b *builder) step(pl *placement) {
+	pl.rank++
+	pl.first += b.free
+	pl.cells, pl.occupied = b.nextPlacement(pl.cells, pl.occupied)
+	pl.indexTiles(b.k)
+}
+
+func (b *builder) nextPlacement(cells uint64, occupied uint32) (uint64, uint32) {
+	for i := b.k - 1; i >= 0; i-- {
+		p := uint(cells>>(4*i)) & 15
+		occupied &^= 1 << p
+		higher := b.geo.all &^ occupied &^ (2<<p - 1)
+		if higher == 0 {
+			continue
+		}
+		p = uint(bits.TrailingZeros32(higher))
+		cells = cells&^(15<<(4*i)) | uint64(p)<<(4*i)
+		occupied |= 1 << p
+		for j := i + 1; j < b.k; j++ {
+			p = uint(bits.TrailingZeros32(b.geo.all &^ occupied))
+			cells = cells&^(15<<(4*j)) | uint64(p)<<(4*j)
+			occupied |= 1 << p
+		}
+		return cells, occupied
+	}
+	panic("pdb: no placement after the last")
+}
+
+// successors marks at depth the states one pattern move from placement pl
+// with the blank on cell blank. A successor's rank is the parent's updated
+// for the one tile that moves (see rankDelta), not computed afresh.
+func (b *builder) successors(pl *placement, blank, depth int) (newStates uint64) {
+	free := b.geo.all &^ pl.occupied
+	region := b.geo.region(blank, free)
 	for i := range b.k {
-		q := int(cells>>(4*i)) & 15
+		q := int(pl.cells>>(4*i)) & 15
 		// The tile on q slides into any cell of the region next to it,
 		// leaving the blank on q.
 		for into := b.geo.adjacent[q] & region; into != 0; into &= into - 1 {
 			c := bits.TrailingZeros32(into)
-			moved := cells&^(15<<(4*i)) | uint64(c)<<(4*i)
-			if b.set(b.stateIndex(moved, occupied&^(1<<q)|1<<c, q), depth) {
+			occupied := pl.occupied&^(1<<q) | 1<<c
+			if b.set(b.state(pl.rank+b.rankDelta(pl, i, q, c), occupied, q), depth) {
 				newStates++
 			}
 		}
 	}
 	return newStates
+}
+
+// rankDelta returns the change in pl's rank when tile i moves from cell q
+// to the free cell c. Tile i's digit (its cell among those tiles 0..i-1
+// leave free) changes by c−q less the earlier tiles between q and c, and
+// each later tile between them gains or loses one free cell below it; the
+// others keep their digits. Modulo 2^64 the sum is exact.
+func (b *builder) rankDelta(pl *placement, i, q, c int) uint64 {
+	lo, hi := min(q, c), max(q, c)
+	weight := b.placements.mul[i&15]
+	delta := uint64(hi-lo) * weight
+	for between := pl.occupied & (1<<hi - 1) &^ (2<<lo - 1); between != 0; between &= between - 1 {
+		j := pl.tileAt[bits.TrailingZeros32(between)&15]
+		if int(j) < i {
+			delta -= weight
+		} else {
+			delta += b.placements.mul[j&15]
+		}
+	}
+	if c < q {
+		return -delta
+	}
+	return delta
 }

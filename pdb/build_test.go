@@ -1,6 +1,8 @@
 package pdb
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"fifteen/bitboard"
@@ -21,10 +23,16 @@ func slowValues(size bitboard.Size, goal bitboard.Goal, tiles []int) map[string]
 		start.cells += string(rune('a' + goal.Home(t, n)))
 	}
 	dist := map[state]int{start: 0}
-	deque := []state{start}
-	for len(deque) > 0 {
-		s := deque[0]
-		deque = deque[1:]
+	// The 0-1 BFS deque: its front is a stack, its back a queue.
+	var front []state
+	back := []state{start}
+	for len(front)+len(back) > 0 {
+		var s state
+		if len(front) > 0 {
+			s, front = front[len(front)-1], front[:len(front)-1]
+		} else {
+			s, back = back[0], back[1:]
+		}
 		for _, m := range bitboard.Moves {
 			q := size.Neighbor(s.blank, m)
 			if q < 0 {
@@ -41,9 +49,9 @@ func slowValues(size bitboard.Size, goal bitboard.Goal, tiles []int) map[string]
 			if d, seen := dist[next]; !seen || d > dist[s]+cost {
 				dist[next] = dist[s] + cost
 				if cost == 0 {
-					deque = append([]state{next}, deque...)
+					front = append(front, next)
 				} else {
-					deque = append(deque, next)
+					back = append(back, next)
 				}
 			}
 		}
@@ -68,6 +76,8 @@ func TestBuildAgainstSlowSearch(t *testing.T) {
 		{bitboard.Size{Rows: 2, Cols: 3}, bitboard.GoalLast, []int{2, 4}},
 		{bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalFirst, []int{13, 14, 15}},
 		{bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalLast, []int{1, 6}},
+		{bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalLast, []int{9, 2, 6}},
+		{bitboard.Size{Rows: 3, Cols: 4}, bitboard.GoalFirst, []int{7, 1, 10, 4}},
 	} {
 		want := slowValues(c.size, c.goal, c.tiles)
 		for _, scheme := range []Scheme{Sparse, Ranked} {
@@ -75,8 +85,8 @@ func TestBuildAgainstSlowSearch(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(want) != table.placements() {
-				t.Fatalf("%v: slow search reached %d placements, want %d", c.tiles, len(want), table.placements())
+			if len(want) != table.Placements() {
+				t.Fatalf("%v: slow search reached %d placements, want %d", c.tiles, len(want), table.Placements())
 			}
 			for cells, v := range want {
 				var packed uint64
@@ -122,10 +132,79 @@ func TestIndexerRoundTrip(t *testing.T) {
 	}
 }
 
-func BenchmarkBuild6(b *testing.B) {
-	for b.Loop() {
-		if _, err := Build(bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalFirst, []int{1, 4, 5, 8, 9, 12}, BuildOptions{}); err != nil {
-			b.Fatal(err)
+// TestIndexerLarge checks unranking, which divides by multiplying when the
+// ranks fit 32 bits, against plain division near both ends of the range
+// and at random ranks.
+func TestIndexerLarge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for k := 7; k <= 11; k++ {
+		x, err := NewIndexer(Ranked, 16, k)
+		if err != nil {
+			t.Fatal(err)
 		}
+		last := uint64(x.Len()) - 1
+		ranks := []uint64{0, 1, last - 1, last}
+		for range 10000 {
+			ranks = append(ranks, rng.Uint64N(last+1))
+		}
+		for _, r := range ranks {
+			cells, occupied := x.Cells(r)
+			var want uint64
+			var used uint32
+			rest := r
+			for i := range k {
+				d := rest / x.mul[i]
+				rest %= x.mul[i]
+				p := selectFree(used, uint32(d))
+				want |= uint64(p) << (4 * i)
+				used |= 1 << p
+			}
+			if cells != want || occupied != used || x.Index(cells) != r {
+				t.Fatalf("16 cells, %d tiles: rank %d unranks to %x, want %x", k, r, cells, want)
+			}
+		}
+	}
+}
+
+// TestStep checks that stepping through the placements in rank order
+// meets each one's unranking.
+func TestStep(t *testing.T) {
+	for _, c := range []struct {
+		size bitboard.Size
+		k    int
+	}{
+		{bitboard.Size{Rows: 4, Cols: 4}, 4},
+		{bitboard.Size{Rows: 3, Cols: 3}, 7},
+		{bitboard.Size{Rows: 2, Cols: 3}, 1},
+	} {
+		x, err := NewIndexer(Ranked, c.size.Cells(), c.k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := &builder{geo: newGeometry(c.size), k: c.k, free: uint64(c.size.Cells() - c.k), placements: x}
+		var pl placement
+		b.unrank(&pl, 0)
+		for r := uint64(1); r < uint64(x.Len()); r++ {
+			b.step(&pl)
+			cells, occupied := x.Cells(r)
+			if pl.rank != r || pl.first != r*b.free || pl.cells != cells || pl.occupied != occupied {
+				t.Fatalf("%v, %d tiles: step to rank %d gave %x, want %x", c.size, c.k, r, pl.cells, cells)
+			}
+		}
+	}
+}
+
+// BenchmarkBuild builds one pattern of each of the 6-6-3 (6 tiles, a few
+// seconds) and 7-8 (8 tiles, minutes and about 2.3 GB: run it alone, with
+// -bench Build/8 -benchtime 1x) partitions.
+func BenchmarkBuild(b *testing.B) {
+	for _, tiles := range [][]int{{1, 4, 5, 8, 9, 12}, {8, 9, 10, 11, 12, 13, 14, 15}} {
+		b.Run(fmt.Sprint(len(tiles)), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Build(bitboard.Size{Rows: 4, Cols: 4}, Goal, tiles, BuildOptions{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -191,7 +191,8 @@ func writeAtomic(path string, write func(io.Writer) error) error {
 		return err
 	}
 	defer os.Remove(f.Name()) // fails harmlessly after the rename
-	if err := errors.Join(write(f), f.Sync(), f.Close()); err != nil {
+	// Readable by all, as the databases are shared (CreateTemp makes 0600).
+	if err := errors.Join(write(f), f.Chmod(0o644), f.Sync(), f.Close()); err != nil {
 		return err
 	}
 	if err := os.Rename(f.Name(), path); err != nil {

@@ -165,3 +165,29 @@ func TestParsePartition(t *testing.T) {
 		t.Error("663 accepted for 3x3")
 	}
 }
+
+// BenchmarkLoad663 measures start-up with the 6-6-3 databases unpacked:
+// mapping the three files and checking their checksums.
+func BenchmarkLoad663(b *testing.B) {
+	dir := b.TempDir()
+	p, err := ParsePartition("663", size4)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := BuildMissing(dir, size4, p.Patterns, BuildOptions{}, nil); err != nil {
+		b.Fatal(err)
+	}
+	load := func() {
+		tables, err := p.Load(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, t := range tables {
+			t.Close()
+		}
+	}
+	load() // unpack
+	for b.Loop() {
+		load()
+	}
+}

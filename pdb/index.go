@@ -45,6 +45,10 @@ type Indexer struct {
 	scheme Scheme
 	n, k   int
 	mul    [16]uint64 // Ranked: mul[i] = (n-1-i)!/(n-k)!, the weight of digit i
+	// Ranked with fewer than 2^32 entries: recip[i] = ⌈2^64/mul[i]⌉, so that
+	// dividing by mul[i] is a multiplication (Lemire, Kaser and Kurz, "Faster
+	// remainder by direct computation", 2019: exact for 32-bit operands).
+	recip [16]uint64
 }
 
 // NewIndexer returns the indexer of k tiles on n cells.
@@ -63,6 +67,11 @@ func NewIndexer(scheme Scheme, n, k int) (Indexer, error) {
 		for i := k - 1; i >= 0; i-- {
 			x.mul[i] = w
 			w *= uint64(n - i)
+		}
+		if w <= 1<<32 {
+			for i := range k - 1 {
+				x.recip[i] = ^uint64(0)/x.mul[i] + 1
+			}
 		}
 	default:
 		return Indexer{}, fmt.Errorf("pdb: unknown index scheme %d", scheme)
@@ -112,7 +121,15 @@ func (x *Indexer) Cells(index uint64) (cells uint64, occupied uint32) {
 		if x.scheme == Sparse {
 			p = uint32(index>>(4*i)) & 15
 		} else {
-			d := index / x.mul[i&15]
+			var d uint64
+			switch {
+			case i == x.k-1: // the weight is 1
+				d = index
+			case x.recip[i&15] != 0:
+				d, _ = bits.Mul64(index, x.recip[i&15])
+			default:
+				d = index / x.mul[i&15]
+			}
 			index -= d * x.mul[i&15]
 			p = selectFree(occupied, uint32(d))
 		}

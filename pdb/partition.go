@@ -1,7 +1,6 @@
 package pdb
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -86,12 +85,13 @@ func (p Partition) Load(dir string) ([]*Table, error) {
 	return tables, nil
 }
 
-// Missing returns the patterns whose database files are not in dir.
+// Missing returns the patterns whose database files are not in dir (or
+// cannot be looked at there, which building will report).
 func (p Partition) Missing(dir string) [][]int {
 	var missing [][]int
 	for _, tiles := range p.Patterns {
 		path := filepath.Join(dir, FileName(p.Size, Goal, tiles))
-		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		if _, err := os.Stat(path); err != nil {
 			missing = append(missing, tiles)
 		}
 	}

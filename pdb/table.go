@@ -66,11 +66,24 @@ func cellOf(b bitboard.Board, t int) int {
 	panic(fmt.Sprintf("pdb: tile %d not on board", t))
 }
 
-// placements returns the number of distinct placements of the pattern.
-func (t *Table) placements() int {
+// Placements returns the number of distinct placements of the pattern,
+// which a sparse table has fewer of than entries.
+func (t *Table) Placements() int {
 	p := 1
 	for i := range t.Tiles {
 		p *= t.Size.Cells() - i
 	}
 	return p
+}
+
+// Stats returns the largest value and the mean over the placements (a
+// sparse table's unused entries hold 0).
+func (t *Table) Stats() (maxValue int, mean float64) {
+	var sum uint64
+	var m byte
+	for _, v := range t.Values {
+		sum += uint64(v)
+		m = max(m, v)
+	}
+	return int(m), float64(sum) / float64(t.Placements())
 }

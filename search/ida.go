@@ -187,7 +187,9 @@ func run(w *worker, threads int) Result {
 	for bound := res.H0; bound <= MaxLength; {
 		var it Iteration
 		var found bool
-		if threads > 1 {
+		// An iteration is searched in parallel once the last one was big
+		// enough that cutting it up pays.
+		if threads > 1 && len(res.Iterations) > 0 && res.Iterations[len(res.Iterations)-1].Generated >= parallelAbove {
 			found, it = w.parallelIteration(bound, threads)
 		} else {
 			found, it = w.iteration(bound)
@@ -258,7 +260,12 @@ func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
 		word := oldWord ^ uint64(q^b)<<h.shift[t]
 		val := table.Values[table.Index(word)]
 		nsum := sum - int(oldVal) + int(val)
-		est := nsum
+		f := g + 1 + nsum
+		if f > w.bound && f >= w.next {
+			// Pruned, and the reflected sum could only raise f, which
+			// would not lower next: skip its lookup.
+			continue
+		}
 		nrsum, rgi := rsum, uint8(0)
 		var rword uint64
 		var rval uint8
@@ -269,12 +276,10 @@ func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
 			rword = w.st.rwords[rgi] ^ uint64(h.tcell[q]^h.tcell[b])<<h.shift[rt]
 			rval = rtable.Values[rtable.Index(rword)]
 			nrsum = rsum - int(w.st.rvals[rgi]) + int(rval)
-			est = max(est, nrsum)
+			f = max(f, g+1+nrsum)
 		}
-		if f := g + 1 + est; f > w.bound {
-			if f < w.next {
-				w.next = f
-			}
+		if f > w.bound {
+			w.next = min(w.next, f)
 			continue
 		}
 

@@ -19,35 +19,47 @@ type task struct {
 	path      [MaxLength]bitboard.Move
 }
 
+// parallelAbove is the size (nodes generated) of an iteration after which
+// the next is searched in parallel: iterations grow several times over, and
+// the smaller ones take less time than cutting them up would.
+const parallelAbove = 1 << 12
+
 // tasksPerThread is how many subtrees an iteration is cut into per
 // goroutine: enough that the last ones to finish are small.
-const tasksPerThread = 64
+const tasksPerThread = 32
 
 // parallelIteration runs one iteration with threads goroutines. It cuts the
-// tree at the shallowest depth that yields tasksPerThread tasks a goroutine
-// and hands them out in depth-first order. Every solution at this bound is
-// optimal; the one in the first task that has any wins, so the answer is
-// the one the sequential search finds, and goroutines searching later tasks
-// stop as soon as it is known.
+// tree into subtrees (tasks), a level at a time, until there are
+// tasksPerThread a goroutine, and hands them out in depth-first order.
+// Every solution at this bound is optimal; the one in the first task that
+// has any wins, so the answer is the one the sequential search finds, and
+// goroutines searching later tasks stop as soon as it is known.
 func (w *worker) parallelIteration(bound, threads int) (bool, Iteration) {
 	it := Iteration{Bound: bound}
 	w.bound, w.next = bound, math.MaxInt
-	for split := 1; ; split++ {
-		w.split, w.tasks = split, w.tasks[:0]
-		w.expanded, w.generated = 0, 0
-		found := w.dfs(0, w.st.sum, w.st.rsum, 0)
-		it.Expanded += w.expanded
-		it.Generated += w.generated
-		if found || w.aborted || len(w.tasks) == 0 {
-			w.split = -1
-			return found, it
+	w.expanded, w.generated = 0, 0
+	tasks := []task{{cells: w.cells, blank: w.blank, st: w.st, sum: w.st.sum, rsum: w.st.rsum, path: w.path}}
+	root := tasks[0]
+	for len(tasks) < tasksPerThread*threads && tasks[0].g+1 < bound {
+		// Replace each task by its children, in order.
+		w.tasks = nil
+		for i := range tasks {
+			t := &tasks[i]
+			w.cells, w.blank, w.st, w.path, w.split = t.cells, t.blank, t.st, t.path, t.g+1
+			if w.dfs(t.g, t.sum, t.rsum, t.fs) || w.aborted {
+				w.split = -1
+				it.Expanded, it.Generated = w.expanded, w.generated
+				return !w.aborted, it
+			}
 		}
-		if len(w.tasks) >= tasksPerThread*threads || split >= bound {
+		tasks = w.tasks
+		if len(tasks) == 0 {
 			break
 		}
 	}
-	w.split = -1
-	tasks := w.tasks
+	w.split, w.tasks = -1, nil
+	w.cells, w.blank, w.st = root.cells, root.blank, root.st
+	it.Expanded, it.Generated = w.expanded, w.generated
 
 	var (
 		nextTask atomic.Int64

@@ -20,6 +20,7 @@ import (
 
 	"fifteen/bitboard"
 	"fifteen/internal/pdbcli"
+	"fifteen/internal/profile"
 	"fifteen/pdb"
 )
 
@@ -35,6 +36,10 @@ func run(args []string, stderr io.Writer) int {
 	sizeFlag := fs.String("size", "4x4", "board size, ROWSxCOLS")
 	threads := fs.IntP("threads", "t", 0, "goroutines (default all CPUs)")
 	force := fs.Bool("force", false, "rebuild databases that exist")
+	var profiles profile.Files
+	fs.StringVar(&profiles.CPU, "cpuprofile", "", "write a CPU profile to `FILE`")
+	fs.StringVar(&profiles.Mem, "memprofile", "", "write a heap profile to `FILE` at exit")
+	fs.StringVar(&profiles.Trace, "trace", "", "write an execution trace to `FILE`")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			return 0
@@ -65,7 +70,12 @@ func run(args []string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pdbgen: partition %s is already built in %s (--force rebuilds it)\n", p.Name, *dir)
 		return 0
 	}
-	if err := pdbcli.Build(stderr, *dir, size, patterns, *threads); err != nil {
+	stopProfiles, err := profile.Start(profiles)
+	if err == nil {
+		err = pdbcli.Build(stderr, *dir, size, patterns, *threads)
+		err = errors.Join(err, stopProfiles())
+	}
+	if err != nil {
 		fmt.Fprintln(stderr, "pdbgen:", err)
 		return 1
 	}

@@ -32,12 +32,14 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 		fmt.Fprintln(stderr, "solve:", err)
 		return 1
 	}
+	cfg.parallelism(len(items))
 	heuristics := &heuristicSet{cfg: cfg, stderr: stderr, bySize: map[bitboard.Size]*search.Heuristic{}, failed: map[bitboard.Size]error{}}
 
 	done := make([]chan outcome, len(items))
 	for i := range done {
 		done[i] = make(chan outcome, 1)
 	}
+	t0 := time.Now()
 	var next sync.Mutex
 	nextItem := 0
 	for range min(cfg.jobs, len(items)) {
@@ -78,6 +80,7 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 			sum.add(&o)
 		}
 	}
+	sum.wall = time.Since(t0)
 	sum.print(stderr)
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "solve: interrupted")
@@ -211,10 +214,12 @@ func (s *heuristicSet) pdb(size bitboard.Size) (*search.Heuristic, error) {
 			return nil, err
 		}
 	}
+	t0 := time.Now()
 	tables, err := p.Load(dir)
 	if err != nil {
 		return nil, err
 	}
+	fmt.Fprintf(s.stderr, "solve: loaded the %s pattern databases from %s in %.1f ms\n", p.Name, dir, time.Since(t0).Seconds()*1e3)
 	return search.Additive("pdb:"+p.Name, tables, !s.cfg.noReflect)
 }
 
@@ -232,6 +237,7 @@ type summary struct {
 	expanded, generated uint64
 	elapsed, maxElapsed time.Duration
 	times               []time.Duration
+	wall                time.Duration // the batch's, loading the databases included
 }
 
 func (s *summary) add(o *outcome) {
@@ -252,9 +258,9 @@ func (s *summary) print(w io.Writer) {
 	if len(s.times) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "solved %d of %d: %d moves, %d nodes generated, %d expanded, %.3f s searching (median %.4f s, max %.3f s), %.1f Mnodes/s\n",
+	fmt.Fprintf(w, "solved %d of %d: %d moves, %d nodes generated, %d expanded, %.3f s searching (median %.4f s, max %.3f s), %.1f Mnodes/s, %.3f s wall\n",
 		s.solved, s.solved+s.failed, s.moves, s.generated, s.expanded, s.elapsed.Seconds(),
-		median(s.times).Seconds(), s.maxElapsed.Seconds(), float64(s.generated)/s.elapsed.Seconds()/1e6)
+		median(s.times).Seconds(), s.maxElapsed.Seconds(), float64(s.generated)/s.elapsed.Seconds()/1e6, s.wall.Seconds())
 }
 
 func median(ds []time.Duration) time.Duration {

@@ -22,14 +22,13 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
-	"runtime/pprof"
-	"runtime/trace"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"fifteen/bitboard"
 	"fifteen/data"
+	"fifteen/internal/profile"
 	"fifteen/pdb"
 	"fifteen/search"
 )
@@ -46,9 +45,7 @@ type config struct {
 	threads    int
 	jobs       int
 	pruneDepth int
-	cpuProfile string
-	memProfile string
-	traceFile  string
+	profiles   profile.Files
 	files      []string
 }
 
@@ -65,7 +62,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "solve:", err)
 		return 2
 	}
-	stopProfiles, err := startProfiles(cfg)
+	stopProfiles, err := profile.Start(cfg.profiles)
 	if err != nil {
 		fmt.Fprintln(stderr, "solve:", err)
 		return 1
@@ -95,12 +92,12 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&cfg.noReflect, "no-reflect", false, "do not maximise the databases' sum with its value on the board reflected about the diagonal")
 	fs.StringVar(&cfg.format, "format", "text", "output format: text or jsonl")
 	fs.DurationVar(&cfg.timeout, "timeout", 0, "give up a puzzle after this long (0: never)")
-	fs.IntVarP(&cfg.threads, "threads", "t", 0, "goroutines searching each puzzle (0: all CPUs when --jobs is 1)")
-	fs.IntVarP(&cfg.jobs, "jobs", "j", 1, "puzzles solved at once")
+	fs.IntVarP(&cfg.threads, "threads", "t", 0, "goroutines searching each puzzle (0: all CPUs when --jobs is 1, else 1)")
+	fs.IntVarP(&cfg.jobs, "jobs", "j", 0, "puzzles solved at once (0: all CPUs for a batch, 1 for a single puzzle)")
 	fs.IntVar(&cfg.pruneDepth, "prune-depth", search.DefaultPruneDepth, "longest redundant move sequence pruned (2: only a move that undoes the last)")
-	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile to `FILE` (pprof labels name each puzzle)")
-	fs.StringVar(&cfg.memProfile, "memprofile", "", "write a heap profile to `FILE` at exit")
-	fs.StringVar(&cfg.traceFile, "trace", "", "write an execution trace to `FILE`")
+	fs.StringVar(&cfg.profiles.CPU, "cpuprofile", "", "write a CPU profile to `FILE` (pprof labels name each puzzle)")
+	fs.StringVar(&cfg.profiles.Mem, "memprofile", "", "write a heap profile to `FILE` at exit")
+	fs.StringVar(&cfg.profiles.Trace, "trace", "", "write an execution trace to `FILE`")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -118,8 +115,8 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		return nil, fmt.Errorf("bad --format %q: want text or jsonl", cfg.format)
 	case cfg.heuristic != "manhattan" && cfg.heuristic != "pdb":
 		return nil, fmt.Errorf("bad --heuristic %q: want pdb or manhattan", cfg.heuristic)
-	case cfg.jobs < 1:
-		return nil, fmt.Errorf("bad --jobs %d: want at least 1", cfg.jobs)
+	case cfg.jobs < 0:
+		return nil, fmt.Errorf("bad --jobs %d", cfg.jobs)
 	case cfg.threads < 0:
 		return nil, fmt.Errorf("bad --threads %d", cfg.threads)
 	case cfg.timeout < 0:
@@ -130,63 +127,26 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	if cfg.korf100 {
 		cfg.goal = bitboard.GoalFirst
 	}
-	if cfg.threads == 0 {
-		cfg.threads = 1
-		if cfg.jobs == 1 {
-			cfg.threads = runtime.GOMAXPROCS(0)
-		}
-	}
 	return cfg, nil
 }
 
-// startProfiles starts the profiles the flags ask for and returns the
-// function that finishes them.
-func startProfiles(cfg *config) (stop func() error, err error) {
-	var closers []func() error
-	stop = func() error {
-		var errs []error
-		for i := len(closers) - 1; i >= 0; i-- {
-			errs = append(errs, closers[i]())
+// parallelism settles the --jobs and --threads defaults for a batch of n
+// puzzles: a batch is fastest solved a puzzle per CPU, one puzzle with all
+// CPUs searching it.
+func (cfg *config) parallelism(n int) {
+	cpus := runtime.GOMAXPROCS(0)
+	if cfg.jobs == 0 {
+		cfg.jobs = 1
+		if n > 1 && cfg.threads <= 1 {
+			cfg.jobs = cpus
 		}
-		if cfg.memProfile != "" {
-			errs = append(errs, writeFile(cfg.memProfile, func(w io.Writer) error {
-				runtime.GC()
-				return pprof.Lookup("allocs").WriteTo(w, 0)
-			}))
-		}
-		return errors.Join(errs...)
 	}
-	if cfg.cpuProfile != "" {
-		f, err := os.Create(cfg.cpuProfile)
-		if err != nil {
-			return nil, err
+	if cfg.threads == 0 {
+		cfg.threads = 1
+		if cfg.jobs == 1 {
+			cfg.threads = cpus
 		}
-		if err := pprof.StartCPUProfile(f); err != nil {
-			f.Close()
-			return nil, err
-		}
-		closers = append(closers, func() error { pprof.StopCPUProfile(); return f.Close() })
 	}
-	if cfg.traceFile != "" {
-		f, err := os.Create(cfg.traceFile)
-		if err != nil {
-			return nil, errors.Join(err, stop())
-		}
-		if err := trace.Start(f); err != nil {
-			f.Close()
-			return nil, errors.Join(err, stop())
-		}
-		closers = append(closers, func() error { trace.Stop(); return f.Close() })
-	}
-	return stop, nil
-}
-
-func writeFile(name string, write func(io.Writer) error) error {
-	f, err := os.Create(name)
-	if err != nil {
-		return err
-	}
-	return errors.Join(write(f), f.Close())
 }
 
 // item is one puzzle of the batch, or the error that stands in its place.

@@ -98,7 +98,7 @@ func TestUsage(t *testing.T) {
 		{"--format", "xml"},
 		{"--goal", "middle"},
 		{"--korf100", "--goal", "last"},
-		{"--jobs", "0"},
+		{"--jobs", "-1"},
 		{"--no-such-flag"},
 		{"--prune-depth", "1"},
 	} {

@@ -23,13 +23,9 @@ func Build(w io.Writer, dir string, size bitboard.Size, patterns [][]int, thread
 		},
 	}
 	return pdb.BuildMissing(dir, size, patterns, opts, func(b pdb.Built) {
-		var sum, maxValue uint64
-		for _, v := range b.Table.Values {
-			sum += uint64(v)
-			maxValue = max(maxValue, uint64(v))
-		}
-		line.Done("pattern %v: %d entries, max %d, mean %.2f, built in %.2f s, %d bytes raw, %d compressed: %s",
-			b.Table.Tiles, len(b.Table.Values), maxValue, float64(sum)/float64(len(b.Table.Values)),
+		maxValue, mean := b.Table.Stats()
+		line.Done("pattern %v: %d entries (%d placements), max %d, mean %.3f, built in %.2f s, %d bytes raw, %d compressed: %s",
+			b.Table.Tiles, len(b.Table.Values), b.Table.Placements(), maxValue, mean,
 			time.Since(t0).Seconds(), len(b.Table.Values), b.Compressed, b.Path)
 		t0 = time.Now()
 	})

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fifteen/bitboard"
+	"fifteen/pdb"
+)
+
+func runPdbgen(t *testing.T, args ...string) (int, string) {
+	t.Helper()
+	var stderr bytes.Buffer
+	code := run(args, &stderr)
+	return code, stderr.String()
+}
+
+func TestBuildsLoadableDatabases(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"--size", "3x3", "--partition", "1,2,3,4/5,6,7,8", "--pdb-dir", dir, "-t", "2"}
+	code, out := runPdbgen(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	// Progress ends with one summary line per database (stderr is not a
+	// terminal here, so layers are plain lines too).
+	for _, want := range []string{"pattern [1 2 3 4]: depth 0", "pattern [1 2 3 4]: 65536 entries (3024 placements), max ", "pattern [5 6 7 8]: 65536 entries"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	p, err := pdb.ParsePartition("1,2,3,4/5,6,7,8", bitboard.Size{Rows: 3, Cols: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables, err := p.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, table := range tables {
+		want, err := pdb.Build(table.Size, table.Goal, table.Tiles, pdb.BuildOptions{Scheme: table.Scheme()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(table.Values, want.Values) {
+			t.Errorf("pattern %v: the file's table differs from a fresh build", table.Tiles)
+		}
+		table.Close()
+	}
+
+	code, out = runPdbgen(t, args...)
+	if code != 0 || !strings.Contains(out, "already built") {
+		t.Errorf("second run: exit %d: %s", code, out)
+	}
+	code, out = runPdbgen(t, append(args, "--force")...)
+	if code != 0 || strings.Count(out, "entries") != 2 {
+		t.Errorf("--force: exit %d: %s", code, out)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--bogus"}, 2, "unknown flag"},
+		{[]string{"--size", "9x9"}, 2, "9x9"},
+		{[]string{"--partition", "1,2/2,3"}, 2, "partition"},
+		{[]string{"--partition", "nope"}, 2, "nope"},
+		{[]string{"extra"}, 2, "unexpected arguments"},
+		{[]string{"--size", "3x3", "--partition", "1,2,3,4/5,6,7,8", "--pdb-dir", filepath.Join(file, "sub")}, 1, "pdbgen: "},
+	} {
+		code, out := runPdbgen(t, c.args...)
+		if code != c.code || !strings.Contains(out, c.want) || strings.Contains(out, "panic") {
+			t.Errorf("%v: exit %d, output %q; want exit %d and %q", c.args, code, out, c.code, c.want)
+		}
+	}
+}
