@@ -186,3 +186,55 @@ func TestParseSize(t *testing.T) {
 		}
 	}
 }
+
+// TestRandomUniform draws many 2×3 positions (360 solvable) and checks by a
+// chi-square test that each is about equally likely, and that every draw
+// is solvable.
+func TestRandomUniform(t *testing.T) {
+	size := Size{Rows: 2, Cols: 3}
+	for _, goal := range []Goal{GoalFirst, GoalLast} {
+		rng := rand.New(rand.NewPCG(7, uint64(goal)))
+		const draws = 360 * 200
+		counts := map[uint64]int{}
+		for range draws {
+			b, err := Random(rng, size, goal)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !b.Solvable(goal) {
+				t.Fatalf("%v: unsolvable draw %v", goal, b)
+			}
+			counts[b.Packed()]++
+		}
+		if len(counts) != 360 {
+			t.Fatalf("%v: %d distinct positions drawn, want all 360", goal, len(counts))
+		}
+		expected := float64(draws) / 360
+		var chi2 float64
+		for _, c := range counts {
+			d := float64(c) - expected
+			chi2 += d * d / expected
+		}
+		// 359 degrees of freedom: the 0.999 quantile is about 447.
+		if chi2 > 447 {
+			t.Errorf("%v: chi-square %.1f over 359 degrees of freedom: not uniform", goal, chi2)
+		}
+	}
+}
+
+// BenchmarkMove plays random moves, the off-board ones refused.
+func BenchmarkMove(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	moves := make([]Move, 1024)
+	for i := range moves {
+		moves[i] = Move(rng.IntN(4))
+	}
+	board := Solved(Size{Rows: 4, Cols: 4}, GoalFirst)
+	i := 0
+	for b.Loop() {
+		if next, _, ok := board.Move(moves[i&1023]); ok {
+			board = next
+		}
+		i++
+	}
+}

@@ -1,15 +1,107 @@
 // Package data embeds the standard instance sets of the 15-puzzle
-// literature, with the optimal lengths that are known for them.
+// literature, with the optimal lengths and published figures known for
+// them, and makes seeded sets of uniformly random instances.
 package data
 
 import (
 	_ "embed"
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 
 	"fifteen/bitboard"
 )
+
+// Set is a named list of instances sharing one goal convention.
+type Set struct {
+	Name      string
+	Goal      bitboard.Goal
+	Instances []Instance
+}
+
+// ParseSet returns the set of the given name:
+//
+//	korf100                 Korf's 100 instances (Korf100)
+//	random:N:SEED           N uniformly random solvable 4×4 positions
+//	random:N:SEED:RxC       the same on another board size
+//
+// Random sets use Korf's goal (blank first), are drawn by bitboard.Random
+// from a PCG generator seeded with (SEED, 0), and number their instances
+// random1, random2, ….
+func ParseSet(name string) (Set, error) {
+	if name == "korf100" {
+		return Set{Name: name, Goal: bitboard.GoalFirst, Instances: Korf100()}, nil
+	}
+	f := strings.Split(name, ":")
+	if f[0] != "random" || len(f) < 3 || len(f) > 4 {
+		return Set{}, fmt.Errorf("data: unknown set %q: want korf100 or random:N:SEED[:RxC]", name)
+	}
+	n, err := strconv.Atoi(f[1])
+	if err != nil || n < 1 {
+		return Set{}, fmt.Errorf("data: set %q: bad count %q", name, f[1])
+	}
+	seed, err := strconv.ParseUint(f[2], 10, 64)
+	if err != nil {
+		return Set{}, fmt.Errorf("data: set %q: bad seed %q", name, f[2])
+	}
+	size := bitboard.Size{Rows: 4, Cols: 4}
+	if len(f) == 4 {
+		if size, err = bitboard.ParseSize(f[3]); err != nil {
+			return Set{}, fmt.Errorf("data: set %q: %v", name, err)
+		}
+	}
+	rng := rand.New(rand.NewPCG(seed, 0))
+	set := Set{Name: name, Goal: bitboard.GoalFirst}
+	for i := range n {
+		b, err := bitboard.Random(rng, size, set.Goal)
+		if err != nil {
+			return Set{}, fmt.Errorf("data: set %q: %v", name, err)
+		}
+		set.Instances = append(set.Instances, Instance{ID: fmt.Sprintf("random%d", i+1), Board: b})
+	}
+	return set, nil
+}
+
+//go:embed korf1985.txt
+var korf1985 string
+
+// Manhattan1985 is one row of Korf's (1985) Table 1: IDA* with Manhattan
+// distance on one of the 100 instances.
+type Manhattan1985 struct {
+	H0        int    // the heuristic's value at the start
+	Generated uint64 // nodes generated
+}
+
+// Korf1985 returns Korf's (1985) published figures, keyed by instance ID
+// ("korf1" …). They count every child generated plus the root once, with
+// the blank's moves tried up, left, right, down and the move undoing the
+// last never generated; so counted, IDA* reproduces all but instances 22,
+// 88 and 89 (see korf1985.txt).
+func Korf1985() map[string]Manhattan1985 {
+	figures := map[string]Manhattan1985{}
+	for n, line := range strings.Split(korf1985, "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		var h0 int
+		var nodes uint64
+		err := fmt.Errorf("%d fields, want 3", len(f))
+		if len(f) == 3 {
+			h0, err = strconv.Atoi(f[1])
+			if err == nil {
+				nodes, err = strconv.ParseUint(f[2], 10, 64)
+			}
+		}
+		if err != nil {
+			panic(fmt.Sprintf("data: embedded korf1985.txt, line %d: %v", n+1, err)) // the file is part of the build
+		}
+		figures["korf"+f[0]] = Manhattan1985{H0: h0, Generated: nodes}
+	}
+	return figures
+}
 
 // Instance is one puzzle of a set.
 type Instance struct {

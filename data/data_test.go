@@ -31,3 +31,54 @@ func TestParseSetErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestKorf1985(t *testing.T) {
+	figures := Korf1985()
+	var sum uint64
+	for _, f := range figures {
+		sum += f.Generated
+	}
+	// The header: the 100 figures sum to 35,991,891,875; instance 42 is 877,823.
+	if len(figures) != 100 || sum != 35_991_891_875 || figures["korf42"].Generated != 877_823 || figures["korf1"].H0 != 41 {
+		t.Errorf("%d figures summing to %d; korf42 %+v", len(figures), sum, figures["korf42"])
+	}
+}
+
+func TestParseSet(t *testing.T) {
+	a, err := ParseSet("random:50:7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := ParseSet("random:50:7")
+	c, _ := ParseSet("random:50:8")
+	if len(a.Instances) != 50 || a.Instances[49].ID != "random50" {
+		t.Fatalf("random:50:7 has %d instances", len(a.Instances))
+	}
+	same := 0
+	for i := range a.Instances {
+		if a.Instances[i].Board != b.Instances[i].Board {
+			t.Fatal("the same seed gave different sets")
+		}
+		if a.Instances[i].Board == c.Instances[i].Board {
+			same++
+		}
+		if !a.Instances[i].Board.Solvable(a.Goal) {
+			t.Errorf("%s is unsolvable", a.Instances[i].ID)
+		}
+	}
+	if same > 1 {
+		t.Errorf("seeds 7 and 8 share %d of 50 positions", same)
+	}
+	small, err := ParseSet("random:3:1:3x3")
+	if err != nil || small.Instances[0].Board.Size() != (bitboard.Size{Rows: 3, Cols: 3}) {
+		t.Errorf("random:3:1:3x3: %v", err)
+	}
+	if k, err := ParseSet("korf100"); err != nil || len(k.Instances) != 100 || k.Goal != bitboard.GoalFirst {
+		t.Errorf("korf100: %v", err)
+	}
+	for _, bad := range []string{"korf", "random", "random:0:1", "random:5:x", "random:5:1:9x9", "random:1:2:3:4"} {
+		if _, err := ParseSet(bad); err == nil {
+			t.Errorf("ParseSet(%q) accepted", bad)
+		}
+	}
+}

@@ -95,8 +95,16 @@ func Build(size bitboard.Size, goal bitboard.Goal, tiles []int, opts BuildOption
 		p.New = newStates
 		p.States += newStates
 	}
-	if p.Valued != p.Placements {
+	// Every placement is reached, except when the pattern holds every tile:
+	// then the blank's cell is fixed, and the half of the placements of
+	// the wrong parity cannot be reached; the search never looks them up.
+	if all := k == n-1; !all && p.Valued != p.Placements || all && 2*p.Valued != p.Placements {
 		return nil, fmt.Errorf("pdb: internal error: %d of %d placements unreached", p.Placements-p.Valued, p.Placements)
+	}
+	for i, v := range b.values {
+		if v == unvalued {
+			b.values[i] = 0
+		}
 	}
 	return b.table(size, goal, tiles, opts.Scheme, opts.Threads)
 }
@@ -109,8 +117,8 @@ func checkPattern(size bitboard.Size, tiles []int) error {
 		return err
 	}
 	n := size.Cells()
-	if len(tiles) == 0 || len(tiles) > n-2 {
-		return fmt.Errorf("pdb: a pattern of %d tiles on %d cells: want 1..%d", len(tiles), n, n-2)
+	if len(tiles) == 0 || len(tiles) > n-1 {
+		return fmt.Errorf("pdb: a pattern of %d tiles on %d cells: want 1..%d", len(tiles), n, n-1)
 	}
 	seen := 0
 	for _, t := range tiles {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"fifteen/bitboard"
+	"fifteen/internal/bfs"
 )
 
 // slowValues computes a pattern database the plain way: a 0-1 breadth-first
@@ -103,9 +104,47 @@ func TestBuildAgainstSlowSearch(t *testing.T) {
 
 func TestBuildErrors(t *testing.T) {
 	size := bitboard.Size{Rows: 3, Cols: 3}
-	for _, tiles := range [][]int{{}, {0, 1}, {1, 1}, {9}, {1, 2, 3, 4, 5, 6, 7, 8}} {
+	for _, tiles := range [][]int{{}, {0, 1}, {1, 1}, {9}, {1, 2, 3, 4, 5, 6, 7, 8, 8}} {
 		if _, err := Build(size, bitboard.GoalLast, tiles, BuildOptions{}); err == nil {
 			t.Errorf("pattern %v accepted", tiles)
+		}
+	}
+}
+
+// TestPerfect8Puzzle checks the database of all eight tiles of the 3×3
+// board against breadth-first search: on every one of the 181,440
+// positions it is the exact distance.
+func TestPerfect8Puzzle(t *testing.T) {
+	size := bitboard.Size{Rows: 3, Cols: 3}
+	for _, goal := range []bitboard.Goal{bitboard.GoalFirst, bitboard.GoalLast} {
+		p := SmallPartition(size)
+		if p.Name != "perfect" || len(p.Patterns) != 1 {
+			t.Fatalf("3x3 partition %q", p.Name)
+		}
+		table, err := Build(size, goal, p.Patterns[0], BuildOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		positions := bfs.All(size, goal)
+		if len(positions) != 181440 {
+			t.Fatalf("%d positions", len(positions))
+		}
+		for _, pos := range positions {
+			if v := table.Value(pos.Board); v != pos.Dist {
+				t.Fatalf("%v %v: database %d, distance %d", goal, pos.Board, v, pos.Dist)
+			}
+		}
+	}
+}
+
+func TestSmallPartition(t *testing.T) {
+	for size, want := range map[bitboard.Size]string{
+		{Rows: 2, Cols: 3}: "perfect",
+		{Rows: 3, Cols: 4}: "1,2,3,4,5,6/7,8,9,10,11",
+		{Rows: 3, Cols: 5}: "1,2,3,4,5,6/7,8,9,10,11,12/13,14",
+	} {
+		if p := SmallPartition(size); p.Name != want {
+			t.Errorf("%v: %q, want %q", size, p.Name, want)
 		}
 	}
 }
@@ -194,17 +233,90 @@ func TestStep(t *testing.T) {
 	}
 }
 
-// BenchmarkBuild builds one pattern of each of the 6-6-3 (6 tiles, a few
-// seconds) and 7-8 (8 tiles, minutes and about 2.3 GB: run it alone, with
-// -bench Build/8 -benchtime 1x) partitions.
+// BenchmarkBuild builds a small 3×3 pattern, and one pattern of each of the
+// 6-6-3 (6 tiles, about 1.4 s) and 7-8 (8 tiles, minutes and about 2.3 GB:
+// run it alone, with -bench Build/8 -benchtime 1x) partitions.
 func BenchmarkBuild(b *testing.B) {
-	for _, tiles := range [][]int{{1, 4, 5, 8, 9, 12}, {8, 9, 10, 11, 12, 13, 14, 15}} {
-		b.Run(fmt.Sprint(len(tiles)), func(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		size  bitboard.Size
+		tiles []int
+	}{
+		{"3x3-4", bitboard.Size{Rows: 3, Cols: 3}, []int{1, 2, 3, 4}},
+		{"6", bitboard.Size{Rows: 4, Cols: 4}, []int{1, 4, 5, 8, 9, 12}},
+		{"8", bitboard.Size{Rows: 4, Cols: 4}, []int{8, 9, 10, 11, 12, 13, 14, 15}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				if _, err := Build(bitboard.Size{Rows: 4, Cols: 4}, Goal, tiles, BuildOptions{}); err != nil {
+				if _, err := Build(c.size, Goal, c.tiles, BuildOptions{}); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
 	}
+}
+
+// BenchmarkIndex indexes random placements: the sparse index is the cells
+// themselves, the ranked one counts the free cells below each tile.
+func BenchmarkIndex(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	for _, c := range []struct {
+		scheme Scheme
+		k      int
+	}{{Sparse, 6}, {Ranked, 6}, {Ranked, 8}} {
+		b.Run(fmt.Sprintf("%v/tiles=%d", c.scheme, c.k), func(b *testing.B) {
+			x, err := NewIndexer(c.scheme, 16, c.k)
+			if err != nil {
+				b.Fatal(err)
+			}
+			placements := make([]uint64, 1024)
+			for i := range placements {
+				placements[i] = packedCells(rng.Perm(16)[:c.k])
+			}
+			var sum uint64
+			i := 0
+			for b.Loop() {
+				sum += x.Index(placements[i&1023])
+				i++
+			}
+			if sum == 1 {
+				b.Log(sum)
+			}
+		})
+	}
+}
+
+// BenchmarkLookup reads a 6-tile table at random placements, sparse and
+// ranked: the cost of a heuristic lookup that misses the cache.
+func BenchmarkLookup(b *testing.B) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	tiles := []int{1, 4, 5, 8, 9, 12}
+	placements := make([]uint64, 1<<16)
+	for i := range placements {
+		placements[i] = packedCells(rng.Perm(16)[:len(tiles)])
+	}
+	for _, scheme := range []Scheme{Sparse, Ranked} {
+		b.Run(scheme.String(), func(b *testing.B) {
+			t, err := Build(bitboard.Size{Rows: 4, Cols: 4}, Goal, tiles, BuildOptions{Scheme: scheme})
+			if err != nil {
+				b.Fatal(err)
+			}
+			sum, i := 0, 0
+			for b.Loop() {
+				sum += int(t.Values[t.Index(placements[i&(1<<16-1)])])
+				i++
+			}
+			if sum == 1 {
+				b.Log(sum)
+			}
+		})
+	}
+}
+
+func packedCells(cells []int) uint64 {
+	var packed uint64
+	for i, c := range cells {
+		packed |= uint64(c) << (4 * i)
+	}
+	return packed
 }

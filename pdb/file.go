@@ -15,6 +15,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"fifteen/bitboard"
+	"fifteen/internal/atomicfile"
 )
 
 // The file format. A database file is a header of HeaderSize bytes, then
@@ -150,7 +151,7 @@ func WriteFile(path string, t *Table) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(path, func(w io.Writer) error {
+	return atomicfile.WriteFile(path, func(w io.Writer) error {
 		if _, err := w.Write(h.encode()); err != nil {
 			return err
 		}
@@ -173,36 +174,13 @@ func WriteFile(path string, t *Table) error {
 // writeRaw writes the table uncompressed to path, atomically.
 func writeRaw(path string, h Header, values []byte) error {
 	h.Layout = layoutRaw
-	return writeAtomic(path, func(w io.Writer) error {
+	return atomicfile.WriteFile(path, func(w io.Writer) error {
 		if _, err := w.Write(h.encode()); err != nil {
 			return err
 		}
 		_, err := w.Write(values)
 		return err
 	})
-}
-
-// writeAtomic writes a temporary file beside path, syncs it and renames it
-// over path. A mapped old file is never written to: it is replaced.
-func writeAtomic(path string, write func(io.Writer) error) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name()) // fails harmlessly after the rename
-	// Readable by all, as the databases are shared (CreateTemp makes 0600).
-	if err := errors.Join(write(f), f.Chmod(0o644), f.Sync(), f.Close()); err != nil {
-		return err
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		return err
-	}
-	if d, err := os.Open(dir); err == nil {
-		d.Sync() // make the rename durable where the system allows
-		d.Close()
-	}
-	return nil
 }
 
 // parallel runs f(i) for i in 0..n-1 on GOMAXPROCS goroutines and returns

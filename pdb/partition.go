@@ -65,6 +65,48 @@ func ParsePartition(s string, size bitboard.Size) (Partition, error) {
 	return p, nil
 }
 
+// SmallPartition returns the partition that serves a board other than 4×4,
+// built in memory when needed: up to 9 cells (the 8-puzzle), one pattern
+// of every tile, which makes a perfect database of exact distances; on
+// larger boards, patterns of up to 6 tiles in order.
+func SmallPartition(size bitboard.Size) Partition {
+	n := size.Cells()
+	chunk := n - 1
+	if n > 9 {
+		chunk = 6
+	}
+	p := Partition{Size: size}
+	var names []string
+	for first := 1; first < n; first += chunk {
+		var pattern []int
+		var tiles []string
+		for t := first; t < min(first+chunk, n); t++ {
+			pattern = append(pattern, t)
+			tiles = append(tiles, strconv.Itoa(t))
+		}
+		p.Patterns = append(p.Patterns, pattern)
+		names = append(names, strings.Join(tiles, ","))
+	}
+	p.Name = strings.Join(names, "/")
+	if len(p.Patterns) == 1 {
+		p.Name = "perfect"
+	}
+	return p
+}
+
+// Build builds the partition's tables in memory.
+func (p Partition) Build(opts BuildOptions) ([]*Table, error) {
+	var tables []*Table
+	for _, tiles := range p.Patterns {
+		t, err := Build(p.Size, Goal, tiles, opts)
+		if err != nil {
+			return nil, err
+		}
+		tables = append(tables, t)
+	}
+	return tables, nil
+}
+
 // Goal is the goal convention databases are built for; search serves the
 // other one by rotating the board.
 const Goal = bitboard.GoalFirst

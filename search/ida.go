@@ -159,6 +159,7 @@ type worker struct {
 	expanded  uint64
 	generated uint64
 	path      [MaxLength]bitboard.Move
+	length    int // of the solution in path, once found
 }
 
 func newWorker(h *Heuristic, prune *pruner, order [4]bitboard.Move, start bitboard.Board, stop *atomic.Bool) *worker {
@@ -202,7 +203,7 @@ func run(w *worker, threads int) Result {
 		res.Generated += it.Generated
 		if found {
 			res.Solved = true
-			res.Moves = append([]bitboard.Move(nil), w.path[:bound]...)
+			res.Moves = append([]bitboard.Move(nil), w.path[:w.length]...)
 			break
 		}
 		if w.aborted || w.next == math.MaxInt {
@@ -229,6 +230,8 @@ const stopCheck = 1 << 14
 // the node as it found it, and records the path when it finds the goal.
 func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
 	if w.cells == w.goal {
+		// At depth bound, unless the heuristic overestimates.
+		w.length = g
 		return true
 	}
 	if g == w.split {

@@ -87,7 +87,7 @@ func (w *worker) parallelIteration(bound, threads int) (bool, Iteration) {
 				w.next = min(w.next, c.next)
 				if found && i < best.Load() {
 					best.Store(i)
-					w.path = c.path
+					w.path, w.length = c.path, c.length
 				}
 				mu.Unlock()
 				c.aborted = false

@@ -1,6 +1,7 @@
 package search_test
 
 import (
+	"fmt"
 	"sync"
 	"testing"
 
@@ -100,21 +101,50 @@ func TestAdditiveAdmissible(t *testing.T) {
 	}
 }
 
-// BenchmarkKorf100 solves Korf's 100 with the default databases.
+// BenchmarkKorf100 solves Korf's 100 under several configurations:
+// benchstat-friendly names such as BenchmarkKorf100/pdb663/threads=1, and
+// nodes/op and Mnodes/s beside the time. The 7-8 databases are loaded from
+// the default directory ($FIFTEEN_PDB_DIR) when they are there.
 func BenchmarkKorf100(b *testing.B) {
-	h, err := search.Additive("pdb:663", tables663(b), true)
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, threads := range []int{1, 2} {
-		b.Run("pdb663/threads="+string(rune('0'+threads)), func(b *testing.B) {
-			var nodes uint64
-			for b.Loop() {
-				for _, in := range data.Korf100() {
-					nodes += solve(b, in.Board, bitboard.GoalFirst, h, search.Options{Threads: threads}, in.Optimal).Generated
+	configs := []struct {
+		name    string
+		tables  func(testing.TB) []*pdb.Table
+		reflect bool
+	}{
+		{"pdb663", tables663, true},
+		{"pdb663-noreflect", tables663, false},
+		{"pdb78", func(b testing.TB) []*pdb.Table {
+			p, _ := pdb.ParsePartition("78", size4)
+			dir, err := pdb.DefaultDir()
+			if err == nil && len(p.Missing(dir)) == 0 {
+				tables, err := p.Load(dir)
+				if err == nil {
+					return tables
 				}
 			}
-			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
-		})
+			b.Skip("the 7-8 databases are not built: go run ./cmd/pdbgen --partition 78")
+			return nil
+		}, true},
+	}
+	for _, c := range configs {
+		for _, threads := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/threads=%d", c.name, threads), func(b *testing.B) {
+				h, err := search.Additive(c.name, c.tables(b), c.reflect)
+				if err != nil {
+					b.Fatal(err)
+				}
+				var nodes uint64
+				var secs float64
+				for b.Loop() {
+					for _, in := range data.Korf100() {
+						res := solve(b, in.Board, bitboard.GoalFirst, h, search.Options{Threads: threads}, in.Optimal)
+						nodes += res.Generated
+						secs += res.Elapsed.Seconds()
+					}
+				}
+				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+				b.ReportMetric(float64(nodes)/secs/1e6, "Mnodes/s")
+			})
+		}
 	}
 }

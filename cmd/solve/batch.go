@@ -5,23 +5,29 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime/pprof"
 	"slices"
+	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"fifteen/bitboard"
+	"fifteen/internal/atomicfile"
 	"fifteen/internal/pdbcli"
-	"fifteen/pdb"
+	"fifteen/render"
 	"fifteen/search"
 )
 
 // outcome is what solving one item gave.
 type outcome struct {
 	item
-	res     search.Result
-	tiles   []int // the tile moved at each step
-	started bool
+	res       search.Result
+	tiles     []int // the tile moved at each step
+	started   bool
+	heuristic string // the heuristic's name, once it searched
 }
 
 // solveAll solves the batch, prints each outcome in input order and a
@@ -31,6 +37,16 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 	if err != nil {
 		fmt.Fprintln(stderr, "solve:", err)
 		return 1
+	}
+	if cfg.gifFile != "" && len(items) != 1 {
+		fmt.Fprintf(stderr, "solve: --gif draws one puzzle, and there are %d; use --gif-dir\n", len(items))
+		return 2
+	}
+	if cfg.gifDir != "" {
+		if err := os.MkdirAll(cfg.gifDir, 0o755); err != nil {
+			fmt.Fprintln(stderr, "solve:", err)
+			return 1
+		}
 	}
 	cfg.parallelism(len(items))
 	heuristics := &heuristicSet{cfg: cfg, stderr: stderr, bySize: map[bitboard.Size]*search.Heuristic{}, failed: map[bitboard.Size]error{}}
@@ -73,11 +89,17 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 			fmt.Fprintf(stderr, "%s: %v\n", o.puzzle.ID, o.err)
 		}
 		if o.res.Iterations != nil {
-			if err := out.print(&o, cfg, heuristics.name()); err != nil {
+			if err := out.print(&o, cfg); err != nil {
 				fmt.Fprintln(stderr, "solve:", err)
 				return 1
 			}
 			sum.add(&o)
+		}
+		if o.err == nil && (cfg.gifFile != "" || cfg.gifDir != "") {
+			if err := writeGIF(cfg, &o); err != nil {
+				status = 1
+				fmt.Fprintf(stderr, "%s: %v\n", o.puzzle.ID, err)
+			}
 		}
 	}
 	sum.wall = time.Since(t0)
@@ -103,6 +125,7 @@ func solveItem(ctx context.Context, cfg *config, heuristics *heuristicSet, it it
 		o.err = err
 		return o
 	}
+	o.heuristic = h.Name()
 	if cfg.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, cfg.timeout)
@@ -124,6 +147,24 @@ func solveItem(ctx context.Context, cfg *config, heuristics *heuristicSet, it it
 		}
 	}
 	return o
+}
+
+// writeGIF draws the outcome's solution into --gif, or into --gif-dir
+// under a name made of its id.
+func writeGIF(cfg *config, o *outcome) error {
+	path := cfg.gifFile
+	if path == "" {
+		name := strings.Map(func(r rune) rune {
+			if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '.') {
+				return r
+			}
+			return '_'
+		}, o.puzzle.ID)
+		path = filepath.Join(cfg.gifDir, name+".gif")
+	}
+	return atomicfile.WriteFile(path, func(w io.Writer) error {
+		return render.GIF(w, o.puzzle.Board, o.res.Moves, render.Options{Cell: cfg.gifCell})
+	})
 }
 
 func lastBound(r *search.Result) int {
@@ -173,7 +214,7 @@ func (s *heuristicSet) get(size bitboard.Size, goal bitboard.Goal) (*search.Heur
 	if s.cfg.heuristic == "manhattan" {
 		h, err = search.Manhattan(size, goal)
 	} else {
-		h, err = s.pdb(size)
+		h, err = pdbcli.Heuristic(s.stderr, s.cfg.pdbDir, s.cfg.partition, size, !s.cfg.noReflect)
 	}
 	if err != nil {
 		s.failed[size] = err
@@ -188,47 +229,6 @@ type errRepeated struct{ err error }
 
 func (e errRepeated) Error() string { return "see above" }
 func (e errRepeated) Unwrap() error { return e.err }
-
-// pdb loads the partition's databases, building the default ones first if
-// they are missing.
-func (s *heuristicSet) pdb(size bitboard.Size) (*search.Heuristic, error) {
-	if size != (bitboard.Size{Rows: 4, Cols: 4}) {
-		return nil, fmt.Errorf("--heuristic pdb serves 4x4 boards; use --heuristic manhattan for %v", size)
-	}
-	p, err := pdb.ParsePartition(s.cfg.partition, size)
-	if err != nil {
-		return nil, err
-	}
-	dir := s.cfg.pdbDir
-	if dir == "" {
-		if dir, err = pdb.DefaultDir(); err != nil {
-			return nil, err
-		}
-	}
-	if missing := p.Missing(dir); len(missing) > 0 {
-		if p.Name != pdb.DefaultPartition {
-			return nil, fmt.Errorf("the %s databases are not in %s; build them with: go run ./cmd/pdbgen --partition %s --pdb-dir %s", p.Name, dir, p.Name, dir)
-		}
-		fmt.Fprintf(s.stderr, "solve: building the %s pattern databases in %s (once)\n", p.Name, dir)
-		if err := pdbcli.Build(s.stderr, dir, size, missing, 0); err != nil {
-			return nil, err
-		}
-	}
-	t0 := time.Now()
-	tables, err := p.Load(dir)
-	if err != nil {
-		return nil, err
-	}
-	fmt.Fprintf(s.stderr, "solve: loaded the %s pattern databases from %s in %.1f ms\n", p.Name, dir, time.Since(t0).Seconds()*1e3)
-	return search.Additive("pdb:"+p.Name, tables, !s.cfg.noReflect)
-}
-
-func (s *heuristicSet) name() string {
-	if s.cfg.heuristic == "pdb" {
-		return "pdb:" + s.cfg.partition
-	}
-	return s.cfg.heuristic
-}
 
 // summary accumulates the batch's totals.
 type summary struct {

@@ -30,6 +30,7 @@ import (
 	"fifteen/data"
 	"fifteen/internal/profile"
 	"fifteen/pdb"
+	"fifteen/render"
 	"fifteen/search"
 )
 
@@ -46,6 +47,9 @@ type config struct {
 	jobs       int
 	pruneDepth int
 	profiles   profile.Files
+	gifFile    string
+	gifDir     string
+	gifCell    int
 	files      []string
 }
 
@@ -95,6 +99,9 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.IntVarP(&cfg.threads, "threads", "t", 0, "goroutines searching each puzzle (0: all CPUs when --jobs is 1, else 1)")
 	fs.IntVarP(&cfg.jobs, "jobs", "j", 0, "puzzles solved at once (0: all CPUs for a batch, 1 for a single puzzle)")
 	fs.IntVar(&cfg.pruneDepth, "prune-depth", search.DefaultPruneDepth, "longest redundant move sequence pruned (2: only a move that undoes the last)")
+	fs.StringVar(&cfg.gifFile, "gif", "", "draw the solution as an animated GIF in `FILE` (one puzzle)")
+	fs.StringVar(&cfg.gifDir, "gif-dir", "", "draw each solution as an animated GIF in `DIR`, named by the puzzle's id")
+	fs.IntVar(&cfg.gifCell, "gif-cell", 64, "a cell's side in the GIFs, in `PIXELS`")
 	fs.StringVar(&cfg.profiles.CPU, "cpuprofile", "", "write a CPU profile to `FILE` (pprof labels name each puzzle)")
 	fs.StringVar(&cfg.profiles.Mem, "memprofile", "", "write a heap profile to `FILE` at exit")
 	fs.StringVar(&cfg.profiles.Trace, "trace", "", "write an execution trace to `FILE`")
@@ -121,6 +128,10 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		return nil, fmt.Errorf("bad --threads %d", cfg.threads)
 	case cfg.timeout < 0:
 		return nil, fmt.Errorf("bad --timeout %v", cfg.timeout)
+	case cfg.gifFile != "" && cfg.gifDir != "":
+		return nil, errors.New("--gif and --gif-dir exclude each other")
+	case cfg.gifCell < render.MinCell || cfg.gifCell > render.MaxCell:
+		return nil, fmt.Errorf("bad --gif-cell %d: want %d..%d", cfg.gifCell, render.MinCell, render.MaxCell)
 	case cfg.pruneDepth < search.PruneInverse || cfg.pruneDepth > search.MaxPruneDepth:
 		return nil, fmt.Errorf("bad --prune-depth %d: want %d..%d", cfg.pruneDepth, search.PruneInverse, search.MaxPruneDepth)
 	}

@@ -4,8 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"image/gif"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"fifteen/bitboard"
 	"fifteen/internal/bfs"
@@ -117,9 +123,27 @@ func TestMissingDatabases(t *testing.T) {
 	if status != 1 || !strings.Contains(stderr, "go run ./cmd/pdbgen --partition 555 --pdb-dir "+dir) {
 		t.Errorf("status %d, stderr %s", status, stderr)
 	}
-	status, _, stderr = runSolve(t, "1 2 3 4 5 6 7 0 8\n", "--pdb-dir", dir)
-	if status != 1 || !strings.Contains(stderr, "serves 4x4 boards") {
-		t.Errorf("3x3 with pdb: status %d, stderr %s", status, stderr)
+}
+
+// TestSmallBoards solves 3×3 (a perfect database, built in memory: the
+// search expands only the solution's path) and 3×4 boards with the
+// default heuristic, and rejects a 4×4 partition on them.
+func TestSmallBoards(t *testing.T) {
+	status, out, stderr := runSolve(t, "8 6 7 2 5 4 3 0 1\n", "--format", "jsonl", "-t", "1")
+	var rec struct {
+		Length   int
+		Expanded uint64
+	}
+	if err := json.Unmarshal([]byte(out), &rec); status != 0 || err != nil || rec.Length != 31 || rec.Expanded != 31 {
+		t.Errorf("3x3: status %d, %+v, %v, %s", status, rec, err, stderr)
+	}
+	status, out, _ = runSolve(t, "3x4\n1 2 3 4\n5 6 7 8\n9 10 0 11\n", "--format", "jsonl")
+	if status != 0 || !strings.Contains(out, `"length":1`) || !strings.Contains(out, `"heuristic":"pdb:1,2,3,4,5,6/7,8,9,10,11"`) {
+		t.Errorf("3x4: status %d, %s", status, out)
+	}
+	status, _, stderr = runSolve(t, "1 2 3 4 5 6 7 0 8\n", "--partition", "555")
+	if status != 1 || !strings.Contains(stderr, "partition 555 is for 4x4 boards") {
+		t.Errorf("3x3 with 555: status %d, stderr %s", status, stderr)
 	}
 }
 
@@ -129,5 +153,87 @@ func TestTimeout(t *testing.T) {
 	status, out, stderr := runSolve(t, input, "--goal", "first", "--timeout", "50ms", "--format", "jsonl", "--heuristic", "manhattan")
 	if status != 1 || !strings.Contains(stderr, "88: timed out after 50ms") || !strings.Contains(out, `"solved":false`) {
 		t.Errorf("status %d\nstdout %s\nstderr %s", status, out, stderr)
+	}
+}
+
+// TestMain lets a test run this package's main in a child process: the
+// interruption test signals it.
+func TestMain(m *testing.M) {
+	if os.Getenv("FIFTEEN_RUN_SOLVE") == "1" {
+		main()
+	}
+	os.Exit(m.Run())
+}
+
+func TestInterrupt(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGINT to send")
+	}
+	// An easy puzzle, then Korf's 88, which Manhattan distance takes
+	// billions of nodes to solve.
+	input := "easy: 1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n88: 15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4\n"
+	cmd := exec.Command(os.Args[0], "--goal", "first", "--heuristic", "manhattan", "--format", "jsonl", "-j", "1")
+	cmd.Env = append(os.Environ(), "FIFTEEN_RUN_SOLVE=1")
+	cmd.Stdin = strings.NewReader(input)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond)
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Fatalf("exit: %v, want status 1\n%s", err, stderr.String())
+	}
+	var records []map[string]any
+	for line := range strings.Lines(stdout.String()) {
+		var r map[string]any
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		records = append(records, r)
+	}
+	if len(records) != 2 || records[0]["solved"] != true || records[1]["solved"] != false || records[1]["generated"].(float64) == 0 {
+		t.Errorf("want the easy puzzle solved and 88's partial counts, got\n%s", stdout.String())
+	}
+	for _, want := range []string{"88: interrupted at bound", "solved 1 of 2", "solve: interrupted"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
+		}
+	}
+}
+
+func TestGIFFlags(t *testing.T) {
+	dir := t.TempDir()
+	two := "a: 1 2 3 4 5 6 0 7 8\nb/c: 1 2 3 4 0 6 7 5 8\n"
+	if status, _, stderr := runSolve(t, two, "--gif-dir", dir); status != 0 {
+		t.Fatalf("--gif-dir: status %d: %s", status, stderr)
+	}
+	for _, name := range []string{"a.gif", "b_c.gif"} {
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		anim, err := gif.DecodeAll(f)
+		f.Close()
+		if err != nil || len(anim.Image) != 3 {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	for _, c := range []struct {
+		input string
+		args  []string
+		want  string
+	}{
+		{two, []string{"--gif", filepath.Join(dir, "x.gif")}, "--gif draws one puzzle"},
+		{two, []string{"--gif", "x.gif", "--gif-dir", dir}, "exclude each other"},
+		{two, []string{"--gif-dir", dir, "--gif-cell", "2"}, "bad --gif-cell"},
+	} {
+		if status, _, stderr := runSolve(t, c.input, c.args...); status != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: status %d, %s", c.args, status, stderr)
+		}
 	}
 }

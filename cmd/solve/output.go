@@ -42,7 +42,7 @@ func newPrinter(format string, w io.Writer) *printer {
 	return &printer{jsonl: format == "jsonl", w: bufio.NewWriter(w)}
 }
 
-func (p *printer) print(o *outcome, cfg *config, heuristic string) error {
+func (p *printer) print(o *outcome, cfg *config) error {
 	if p.jsonl {
 		r := record{
 			ID:             o.puzzle.ID,
@@ -53,7 +53,7 @@ func (p *printer) print(o *outcome, cfg *config, heuristic string) error {
 			Optimal:        o.err == nil,
 			Moves:          bitboard.FormatMoves(o.res.Moves),
 			Tiles:          o.tiles,
-			Heuristic:      heuristic,
+			Heuristic:      o.heuristic,
 			Threads:        cfg.threads,
 			H0:             o.res.H0,
 			Expanded:       o.res.Expanded,

@@ -1,15 +1,67 @@
-// Package pdbcli builds pattern databases for the commands, reporting
-// progress on a terminal-aware line and a summary per database.
+// Package pdbcli builds and loads pattern databases for the commands,
+// reporting progress on a terminal-aware line and a summary per database.
 package pdbcli
 
 import (
+	"fmt"
 	"io"
 	"time"
 
 	"fifteen/bitboard"
 	"fifteen/internal/progress"
 	"fifteen/pdb"
+	"fifteen/search"
 )
+
+// Heuristic loads the partition's databases for size from dir (the default
+// directory if empty) and returns their additive heuristic, with the
+// reflected lookup if reflect. The default partition is built first if it
+// is missing; another gets an error naming the pdbgen command to run.
+// Progress and the load time go to w. Boards other than 4×4 get their
+// databases built in memory, by default pdb.SmallPartition's (a perfect
+// database for the 8-puzzle).
+func Heuristic(w io.Writer, dir, partition string, size bitboard.Size, reflect bool) (*search.Heuristic, error) {
+	reflect = reflect && size.Rows == size.Cols
+	if size != (bitboard.Size{Rows: 4, Cols: 4}) {
+		p := pdb.SmallPartition(size)
+		if partition != pdb.DefaultPartition {
+			var err error
+			if p, err = pdb.ParsePartition(partition, size); err != nil {
+				return nil, err
+			}
+		}
+		tables, err := p.Build(pdb.BuildOptions{})
+		if err != nil {
+			return nil, err
+		}
+		return search.Additive("pdb:"+p.Name, tables, reflect)
+	}
+	p, err := pdb.ParsePartition(partition, size)
+	if err != nil {
+		return nil, err
+	}
+	if dir == "" {
+		if dir, err = pdb.DefaultDir(); err != nil {
+			return nil, err
+		}
+	}
+	if missing := p.Missing(dir); len(missing) > 0 {
+		if p.Name != pdb.DefaultPartition {
+			return nil, fmt.Errorf("the %s databases are not in %s; build them with: go run ./cmd/pdbgen --partition %s --pdb-dir %s", p.Name, dir, p.Name, dir)
+		}
+		fmt.Fprintf(w, "building the %s pattern databases in %s (once)\n", p.Name, dir)
+		if err := Build(w, dir, size, missing, 0); err != nil {
+			return nil, err
+		}
+	}
+	t0 := time.Now()
+	tables, err := p.Load(dir)
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(w, "loaded the %s pattern databases from %s in %.1f ms\n", p.Name, dir, time.Since(t0).Seconds()*1e3)
+	return search.Additive("pdb:"+p.Name, tables, reflect)
+}
 
 // Build builds the patterns' databases into dir, reporting to w.
 func Build(w io.Writer, dir string, size bitboard.Size, patterns [][]int, threads int) error {

@@ -1,0 +1,149 @@
+// Command bench runs an instance set under one or more solver
+// configurations, checks every answer, and writes a report.
+//
+// Usage:
+//
+//	bench [--set korf100|random:N:SEED[:RxC]] [--config CONFIG,...] [--out DIR]
+//
+// A configuration is a heuristic with options, such as pdb:663, pdb:78,
+// manhattan+prune=2 or pdb:663+noreflect+threads=2 (see bench.Config).
+// The report directory gets report.md, results.csv, nodes.svg and
+// time.svg. Exit status: 0 when every answer checked out; 1 when any was
+// wrong or unsolved (the report still shows them); 2 for a usage error.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"fifteen/bench"
+	"fifteen/data"
+	"fifteen/internal/pdbcli"
+	"fifteen/internal/profile"
+	"fifteen/internal/progress"
+	"fifteen/search"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stderr))
+}
+
+func run(args []string, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("bench", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	setName := fs.String("set", "korf100", "instance set: korf100, or random:N:SEED[:RxC] (uniformly random solvable positions)")
+	configs := fs.StringSlice("config", []string{"pdb:663"}, "configurations to compare, such as pdb:663,pdb:78,manhattan+prune=2 (options: +noreflect +prune=N +order=ULRD +threads=N +jobs=N)")
+	out := fs.String("out", "bench-report", "report directory")
+	pdbDir := fs.String("pdb-dir", "", "database directory (default $FIFTEEN_PDB_DIR, else the user cache directory's fifteen)")
+	limit := fs.Int("limit", 0, "use only the set's first N instances (0: all)")
+	timeout := fs.Duration("timeout", 0, "give up an instance after this long (0: never)")
+	var profiles profile.Files
+	fs.StringVar(&profiles.CPU, "cpuprofile", "", "write a CPU profile of the whole run to `FILE` (labels config and puzzle)")
+	fs.StringVar(&profiles.Mem, "memprofile", "", "write a heap profile to `FILE` at exit")
+	fs.StringVar(&profiles.Trace, "trace", "", "write an execution trace to `FILE`")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return 0
+		}
+		fmt.Fprintln(stderr, "bench:", err)
+		return 2
+	}
+	set, cfgs, err := parse(*setName, *configs, *limit, fs.Args())
+	if err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 2
+	}
+	stop, err := profile.Start(profiles)
+	if err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 1
+	}
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer cancel()
+	err = runAll(ctx, set, cfgs, *pdbDir, *timeout, *out, stderr)
+	err = errors.Join(err, stop())
+	if err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 1
+	}
+	return 0
+}
+
+func parse(setName string, configs []string, limit int, rest []string) (data.Set, []bench.Config, error) {
+	if len(rest) > 0 {
+		return data.Set{}, nil, fmt.Errorf("unexpected arguments %v", rest)
+	}
+	if limit < 0 {
+		return data.Set{}, nil, fmt.Errorf("bad --limit %d", limit)
+	}
+	set, err := data.ParseSet(setName)
+	if err != nil {
+		return data.Set{}, nil, err
+	}
+	if limit > 0 && limit < len(set.Instances) {
+		set.Instances = set.Instances[:limit]
+	}
+	if len(configs) == 0 {
+		return data.Set{}, nil, errors.New("no --config")
+	}
+	var cfgs []bench.Config
+	for _, s := range configs {
+		c, err := bench.ParseConfig(s)
+		if err != nil {
+			return data.Set{}, nil, err
+		}
+		cfgs = append(cfgs, c)
+	}
+	return set, cfgs, nil
+}
+
+// runAll runs every configuration in turn and writes the report, even when
+// some answers failed their checks.
+func runAll(ctx context.Context, set data.Set, cfgs []bench.Config, pdbDir string, timeout time.Duration, out string, stderr io.Writer) error {
+	var runs []*bench.Run
+	var failures []error
+	line := progress.New(stderr)
+	for _, c := range cfgs {
+		h, err := heuristic(c, set, pdbDir, stderr)
+		if err != nil {
+			return fmt.Errorf("%s: %w", c.Name, err)
+		}
+		t0 := time.Now()
+		run, err := bench.Solve(ctx, set, c, h, bench.Options{Timeout: timeout, Progress: func(done int) {
+			elapsed := time.Since(t0).Seconds()
+			eta := elapsed / float64(done) * float64(len(set.Instances)-done)
+			line.Update("%s: %d/%d instances, %.1f s elapsed, about %.1f s left", c.Name, done, len(set.Instances), elapsed, eta)
+		}})
+		line.Done("%s: %d instances in %.2f s", c.Name, len(set.Instances), time.Since(t0).Seconds())
+		if err != nil {
+			failures = append(failures, err)
+		}
+		runs = append(runs, run)
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	failures = append(failures, bench.Agree(runs))
+	cmd := "go run ./cmd/bench " + strings.Join(os.Args[1:], " ")
+	if err := bench.WriteReport(out, set, runs, bench.ThisMachine(cmd)); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "report: %s\n", out+"/report.md")
+	return errors.Join(failures...)
+}
+
+func heuristic(c bench.Config, set data.Set, pdbDir string, stderr io.Writer) (*search.Heuristic, error) {
+	size := set.Instances[0].Board.Size()
+	if c.Heuristic == "manhattan" {
+		return search.Manhattan(size, set.Goal)
+	}
+	return pdbcli.Heuristic(stderr, pdbDir, c.Partition, size, c.Reflect)
+}

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runBench(args ...string) (int, string) {
+	var stderr bytes.Buffer
+	code := run(args, &stderr)
+	return code, stderr.String()
+}
+
+func TestReport(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "report")
+	code, stderr := runBench("--set", "random:4:9:3x3", "--config", "manhattan,manhattan+prune=2+jobs=2", "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	report, err := os.ReadFile(filepath.Join(out, "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"# Benchmark: random:4:9:3x3", "| `manhattan` | 4/4 |", "| `manhattan+prune=2+jobs=2` | 4/4 |", "nodes.svg"} {
+		if !strings.Contains(string(report), want) {
+			t.Errorf("report lacks %q:\n%s", want, report)
+		}
+	}
+	if !strings.Contains(stderr, "manhattan: 4/4 instances") {
+		t.Errorf("no progress: %s", stderr)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--set", "nope"}, 2, "unknown set"},
+		{[]string{"--config", "fast"}, 2, "config"},
+		{[]string{"--limit", "-1"}, 2, "--limit"},
+		{[]string{"extra"}, 2, "unexpected"},
+		{[]string{"--bogus"}, 2, "unknown flag"},
+		{[]string{"--limit", "1", "--config", "pdb:555", "--pdb-dir", dir, "--out", filepath.Join(dir, "r")}, 1, "pdbgen --partition 555"},
+	} {
+		code, stderr := runBench(c.args...)
+		if code != c.code || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, %q; want %d and %q", c.args, code, stderr, c.code, c.want)
+		}
+	}
+}

@@ -1,0 +1,243 @@
+// Command play is the sliding-tile puzzle in a terminal, with optimal
+// hints.
+//
+// Usage:
+//
+//	play [--size 4] [--seed N] [--goal last|first] [TILES... | FILE]
+//
+// It starts from the tiles given (row-major, 0 the blank), the first puzzle
+// of a file, or a uniformly random one. Keys name the direction a tile
+// slides: the arrows, WASD or vim's j/k/l; h or ? shows the optimal next
+// move and the distance to the goal, s plays the optimal solution step by
+// step, u undoes, n starts a new random puzzle, q quits.
+//
+// The drawing uses github.com/gdamore/tcell: a grid of cells is what this
+// game draws, tcell draws cells and reads keys on every terminal, Windows
+// consoles included, and it brings fewer dependencies than a UI framework.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/spf13/pflag"
+
+	"fifteen/bitboard"
+	"fifteen/game"
+	"fifteen/internal/pdbcli"
+	"fifteen/search"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stderr))
+}
+
+func run(args []string, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("play", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	sizeFlag := fs.String("size", "4", "board size for a random puzzle: 3 (the 8-puzzle), 4, or ROWSxCOLS")
+	seed := fs.Uint64("seed", 0, "seed of the random puzzles (0: from the clock)")
+	goalFlag := fs.String("goal", "last", "goal convention: last (1 2 … blank) or first (blank 1 2 …)")
+	pdbDir := fs.String("pdb-dir", "", "database directory (default $FIFTEEN_PDB_DIR, else the user cache directory's fifteen)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return 0
+		}
+		fmt.Fprintln(stderr, "play:", err)
+		return 2
+	}
+	g, err := setup(fs.Args(), *sizeFlag, *seed, *goalFlag, *pdbDir, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "play:", err)
+		return 2
+	}
+	if err := play(g, *goalFlag); err != nil {
+		fmt.Fprintln(stderr, "play:", err)
+		return 1
+	}
+	return 0
+}
+
+// setup reads the start position and loads the heuristic for the hints.
+func setup(args []string, sizeFlag string, seed uint64, goalFlag, pdbDir string, stderr io.Writer) (*game.Game, error) {
+	goal, err := bitboard.ParseGoal(goalFlag)
+	if err != nil {
+		return nil, err
+	}
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	rng := rand.New(rand.NewPCG(seed, 0))
+	var start bitboard.Board
+	switch {
+	case len(args) == 1:
+		f, err := os.Open(args[0])
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		p, err := bitboard.NewReader(f, args[0]).Next()
+		if err != nil {
+			return nil, err
+		}
+		start = p.Board
+	case len(args) > 1:
+		p, err := bitboard.NewReader(strings.NewReader(strings.Join(args, " ")), "").Next()
+		if err != nil {
+			return nil, err
+		}
+		start = p.Board
+	default:
+		size, err := bitboard.ParseSize(sizeFlag)
+		if err != nil {
+			return nil, err
+		}
+		if start, err = bitboard.Random(rng, size, goal); err != nil {
+			return nil, err
+		}
+	}
+	var h *search.Heuristic
+	if start.Size().Cells() > 16 {
+		return nil, fmt.Errorf("a %v board is too big", start.Size())
+	}
+	h, err = pdbcli.Heuristic(stderr, pdbDir, "663", start.Size(), true)
+	if err != nil {
+		return nil, err
+	}
+	return game.New(start, goal, h, rng)
+}
+
+// play runs the game on the terminal until the player quits.
+func play(g *game.Game, goalName string) error {
+	screen, err := tcell.NewScreen()
+	if err != nil {
+		return err
+	}
+	if err := screen.Init(); err != nil {
+		return err
+	}
+	defer screen.Fini()
+	// Solving plays the solution a step every 150 ms; a key stops it.
+	solving := false
+	tick := func() {
+		time.AfterFunc(150*time.Millisecond, func() { screen.PostEvent(tcell.NewEventInterrupt(nil)) })
+	}
+	for {
+		draw(screen, g, goalName)
+		switch ev := screen.PollEvent().(type) {
+		case *tcell.EventResize:
+			screen.Sync()
+		case *tcell.EventInterrupt:
+			if solving {
+				moved, err := g.Step()
+				if err != nil {
+					g.Message = err.Error()
+				}
+				if solving = moved && !g.Solved(); solving {
+					tick()
+				}
+			}
+		case *tcell.EventKey:
+			if solving {
+				solving = false
+				g.Message = "Stopped."
+				continue
+			}
+			switch a := game.KeyAction(keyName(ev)); a {
+			case game.Quit:
+				return nil
+			case game.Solve:
+				if solving = !g.Solved(); solving {
+					tick()
+				}
+			default:
+				if _, err := g.Do(a); err != nil {
+					g.Message = err.Error()
+				}
+			}
+		}
+	}
+}
+
+// keyName names a key as game.KeyAction expects: "Up", "Esc", "Ctrl+C", or
+// the character typed.
+func keyName(ev *tcell.EventKey) string {
+	switch ev.Key() {
+	case tcell.KeyUp:
+		return "Up"
+	case tcell.KeyDown:
+		return "Down"
+	case tcell.KeyLeft:
+		return "Left"
+	case tcell.KeyRight:
+		return "Right"
+	case tcell.KeyEscape:
+		return "Esc"
+	case tcell.KeyCtrlC:
+		return "Ctrl+C"
+	case tcell.KeyRune:
+		return string(ev.Rune())
+	}
+	return ""
+}
+
+// draw shows the board with box characters, the counts, the last message
+// and the keys.
+func draw(s tcell.Screen, g *game.Game, goalName string) {
+	s.Clear()
+	b := g.Board()
+	size := b.Size()
+	plain := tcell.StyleDefault
+	tile := plain.Bold(true)
+	text(s, 1, 0, plain, fmt.Sprintf("fifteen — %v, goal: blank %s", size, goalName))
+	const w = 5 // a cell's inner width
+	row := func(y int, l, m, r string) {
+		line := l
+		for c := range size.Cols {
+			line += strings.Repeat("─", w)
+			if c < size.Cols-1 {
+				line += m
+			}
+		}
+		text(s, 1, y, plain, line+r)
+	}
+	y := 2
+	row(y, "┌", "┬", "┐")
+	for r := range size.Rows {
+		y++
+		x := 1
+		text(s, x, y, plain, "│")
+		for c := range size.Cols {
+			label := ""
+			if t := b.Tile(r*size.Cols + c); t != 0 {
+				label = strconv.Itoa(t)
+			}
+			text(s, x+1, y, tile, fmt.Sprintf("%*s  ", w-2, label))
+			x += w + 1
+			text(s, x, y, plain, "│")
+		}
+		y++
+		if r < size.Rows-1 {
+			row(y, "├", "┼", "┤")
+		}
+	}
+	row(y, "└", "┴", "┘")
+	text(s, 1, y+2, plain, fmt.Sprintf("Moves: %d   Optimal from the start: %d", g.Moves(), g.Optimal()))
+	text(s, 1, y+3, plain, g.Message)
+	text(s, 1, y+5, plain, "arrows/WASD/jkl slide a tile · h/? hint · s solve · u undo · n new · q quit")
+	s.Show()
+}
+
+func text(s tcell.Screen, x, y int, style tcell.Style, str string) {
+	for _, r := range str {
+		s.SetContent(x, y, r, nil, style)
+		x++
+	}
+}

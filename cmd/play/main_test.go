@@ -1,0 +1,79 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestTerminal drives the real binary in tmux: it slides a tile, asks for
+// a hint, finishes the puzzle and checks the screen after each key.
+func TestTerminal(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+	bin := filepath.Join(t.TempDir(), "play")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	socket := "fifteen-play-test-" + filepath.Base(t.TempDir())
+	tmux := func(args ...string) string {
+		out, err := exec.Command("tmux", append([]string{"-L", socket}, args...)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("tmux %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	tmux("new-session", "-d", "-x", "90", "-y", "20", bin, "--goal", "last", "1", "2", "3", "4", "5", "6", "0", "7", "8")
+	defer exec.Command("tmux", "-L", socket, "kill-server").Run()
+
+	// screen waits until the screen shows want, and returns it.
+	screen := func(want string) string {
+		var s string
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+			if s = tmux("capture-pane", "-p"); strings.Contains(s, want) {
+				return s
+			}
+		}
+		t.Fatalf("the screen never showed %q:\n%s", want, s)
+		return ""
+	}
+	screen("A new puzzle: 2 moves from the goal.")
+	tmux("send-keys", "Left") // 7 slides left into the blank
+	s := screen("Moves: 1")
+	if !strings.Contains(s, "│  7  │     │  8  │") {
+		t.Errorf("after Left, the bottom row is not 7, blank, 8:\n%s", s)
+	}
+	tmux("send-keys", "h")
+	screen("Hint: slide 8 left; 1 move to go.")
+	tmux("send-keys", "a")
+	screen("Solved in 2 moves: optimal!")
+	tmux("send-keys", "u")
+	screen("Moves: 1")
+	tmux("send-keys", "q")
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if exec.Command("tmux", "-L", socket, "has-session").Run() != nil {
+			return // q ended the game, and tmux's session with it
+		}
+	}
+	t.Error("q did not quit")
+}
+
+func TestSetupErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"--size", "9x9"},
+		{"--goal", "middle"},
+		{"2", "1", "3", "4", "5", "6", "7", "8", "0"}, // unsolvable
+		{"1", "2", "3"},
+		{filepath.Join(os.TempDir(), "no-such-file")},
+		{"--bogus"},
+	} {
+		var stderr strings.Builder
+		if code := run(args, &stderr); code != 2 || stderr.Len() == 0 {
+			t.Errorf("%v: exit %d, %q", args, code, stderr.String())
+		}
+	}
+}

@@ -1,0 +1,218 @@
+// Package game is the sliding-tile game that cmd/play draws: the board,
+// the player's moves and their undo, and optimal hints, with no terminal
+// in sight so that it can be tested on its own.
+//
+// Keys name the direction a tile slides, as on a real puzzle: Left slides
+// the tile right of the blank into it, so the blank moves right.
+package game
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"fifteen/bitboard"
+	"fifteen/search"
+)
+
+// Action is what a key asks for.
+type Action int
+
+const (
+	None Action = iota
+	SlideUp
+	SlideDown
+	SlideLeft
+	SlideRight
+	Hint
+	Solve
+	NewPuzzle
+	Undo
+	Quit
+)
+
+// KeyAction maps a key to its action: the arrows, WASD and vim's j, k and l
+// slide tiles; h or ? hints, s solves, n starts a new puzzle, u undoes, q
+// quits. (The command letters win where the movement schemes would use
+// them: s is solve, not down, and h is hint, not left.)
+func KeyAction(key string) Action {
+	switch key {
+	case "Up", "w", "k":
+		return SlideUp
+	case "Down", "j":
+		return SlideDown
+	case "Left", "a":
+		return SlideLeft
+	case "Right", "d", "l":
+		return SlideRight
+	case "h", "?":
+		return Hint
+	case "s":
+		return Solve
+	case "n":
+		return NewPuzzle
+	case "u":
+		return Undo
+	case "q", "Esc", "Ctrl+C":
+		return Quit
+	}
+	return None
+}
+
+// blankMove returns the blank's move that slides a tile in the action's
+// direction: the tile comes from the opposite side.
+func blankMove(a Action) (bitboard.Move, bool) {
+	switch a {
+	case SlideUp:
+		return bitboard.Down, true
+	case SlideDown:
+		return bitboard.Up, true
+	case SlideLeft:
+		return bitboard.Right, true
+	case SlideRight:
+		return bitboard.Left, true
+	}
+	return 0, false
+}
+
+// Game is one game in progress.
+type Game struct {
+	goal    bitboard.Goal
+	h       *search.Heuristic
+	rng     *rand.Rand
+	board   bitboard.Board
+	history []bitboard.Board // the boards before each move, for undo
+	optimal int              // the start's distance from the goal
+	Message string           // the last thing to tell the player
+}
+
+// HintTimeout bounds the search behind a hint: the databases make it
+// milliseconds on 4×4 boards, Manhattan distance may take longer.
+const HintTimeout = 10 * time.Second
+
+// New starts a game on start, solved toward goal, with hints from h. rng
+// draws new puzzles.
+func New(start bitboard.Board, goal bitboard.Goal, h *search.Heuristic, rng *rand.Rand) (*Game, error) {
+	if !start.Solvable(goal) {
+		return nil, search.ErrUnsolvable
+	}
+	g := &Game{goal: goal, h: h, rng: rng}
+	return g, g.reset(start)
+}
+
+func (g *Game) reset(start bitboard.Board) error {
+	g.board, g.history = start, nil
+	moves, err := g.solution()
+	if err != nil {
+		return err
+	}
+	g.optimal = len(moves)
+	g.Message = fmt.Sprintf("A new puzzle: %s from the goal.", countMoves(g.optimal))
+	return nil
+}
+
+// Board returns the current board.
+func (g *Game) Board() bitboard.Board { return g.board }
+
+// Moves returns how many moves the player has made (undone ones not
+// counted).
+func (g *Game) Moves() int { return len(g.history) }
+
+// Optimal returns the start's distance from the goal.
+func (g *Game) Optimal() int { return g.optimal }
+
+// Solved reports whether the board is at the goal.
+func (g *Game) Solved() bool { return g.board == bitboard.Solved(g.board.Size(), g.goal) }
+
+// Do carries out an action other than Solve and Quit, which belong to the
+// caller, and reports whether the board changed.
+func (g *Game) Do(a Action) (bool, error) {
+	switch a {
+	case SlideUp, SlideDown, SlideLeft, SlideRight:
+		m, _ := blankMove(a)
+		return g.play(m), nil
+	case Undo:
+		if len(g.history) == 0 {
+			g.Message = "Nothing to undo."
+			return false, nil
+		}
+		g.board = g.history[len(g.history)-1]
+		g.history = g.history[:len(g.history)-1]
+		g.Message = "Undone."
+		return true, nil
+	case Hint:
+		moves, err := g.solution()
+		if err != nil {
+			return false, err
+		}
+		if len(moves) == 0 {
+			g.Message = "Solved already."
+		} else {
+			_, tile, _ := g.board.Move(moves[0])
+			g.Message = fmt.Sprintf("Hint: slide %d %s; %s to go.", tile, slideName(moves[0]), countMoves(len(moves)))
+		}
+		return false, nil
+	case NewPuzzle:
+		b, err := bitboard.Random(g.rng, g.board.Size(), g.goal)
+		if err != nil {
+			return false, err
+		}
+		return true, g.reset(b)
+	}
+	return false, nil
+}
+
+// Step plays the first move of an optimal solution from the current board
+// (the Solve action, one step at a time) and reports whether it moved.
+func (g *Game) Step() (bool, error) {
+	moves, err := g.solution()
+	if err != nil || len(moves) == 0 {
+		return false, err
+	}
+	return g.play(moves[0]), nil
+}
+
+// play moves the blank by m, if it stays on the board, and tells the
+// player when the puzzle is solved.
+func (g *Game) play(m bitboard.Move) bool {
+	next, _, ok := g.board.Move(m)
+	if !ok {
+		g.Message = "No tile can slide that way."
+		return false
+	}
+	g.history = append(g.history, g.board)
+	g.board = next
+	g.Message = ""
+	if g.Solved() {
+		if g.Moves() == g.optimal {
+			g.Message = fmt.Sprintf("Solved in %s: optimal!", countMoves(g.Moves()))
+		} else {
+			g.Message = fmt.Sprintf("Solved in %s; the optimum was %d.", countMoves(g.Moves()), g.optimal)
+		}
+	}
+	return true
+}
+
+// solution returns an optimal solution from the current board.
+func (g *Game) solution() ([]bitboard.Move, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), HintTimeout)
+	defer cancel()
+	res, err := search.Solve(ctx, g.board, g.goal, g.h, search.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("no hint: %w", err)
+	}
+	return res.Moves, nil
+}
+
+func countMoves(n int) string {
+	if n == 1 {
+		return "1 move"
+	}
+	return fmt.Sprintf("%d moves", n)
+}
+
+// slideName names the direction the tile slides when the blank moves by m.
+func slideName(m bitboard.Move) string {
+	return [...]string{bitboard.Up: "down", bitboard.Left: "right", bitboard.Right: "left", bitboard.Down: "up"}[m]
+}

@@ -1,0 +1,132 @@
+package game
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"fifteen/bitboard"
+	"fifteen/pdb"
+	"fifteen/search"
+)
+
+var size3 = bitboard.Size{Rows: 3, Cols: 3}
+
+// newGame starts an 8-puzzle game with the perfect database.
+func newGame(t *testing.T, tiles []int) *Game {
+	t.Helper()
+	tables, err := pdb.SmallPartition(size3).Build(pdb.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := search.Additive("pdb:perfect", tables, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, err := bitboard.New(size3, tiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(start, bitboard.GoalLast, h, rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestKeys(t *testing.T) {
+	for key, want := range map[string]Action{
+		"Up": SlideUp, "w": SlideUp, "k": SlideUp, "Down": SlideDown, "j": SlideDown,
+		"Left": SlideLeft, "a": SlideLeft, "Right": SlideRight, "d": SlideRight, "l": SlideRight,
+		"h": Hint, "?": Hint, "s": Solve, "n": NewPuzzle, "u": Undo, "q": Quit, "x": None,
+	} {
+		if got := KeyAction(key); got != want {
+			t.Errorf("key %q: action %d, want %d", key, got, want)
+		}
+	}
+}
+
+// TestSlides checks that a key slides the tile in its direction into the
+// blank, that undo takes it back, and that a slide with no tile to move
+// changes nothing.
+func TestSlides(t *testing.T) {
+	g := newGame(t, []int{1, 2, 3, 4, 0, 5, 6, 7, 8}) // the blank in the middle
+	if g.Optimal() != 14 {
+		t.Fatalf("optimal %d", g.Optimal())
+	}
+	for _, c := range []struct {
+		action Action
+		tile   int // the tile that ends where the blank was
+	}{{SlideLeft, 5}, {SlideRight, 4}, {SlideUp, 7}, {SlideDown, 2}} {
+		changed, err := g.Do(c.action)
+		if err != nil || !changed || g.Board().Tile(4) != c.tile || g.Moves() != 1 {
+			t.Fatalf("action %d: %v, board\n%s", c.action, err, g.Board().Grid())
+		}
+		if changed, _ := g.Do(Undo); !changed || g.Board().Tile(4) != 0 || g.Moves() != 0 {
+			t.Fatalf("undo of action %d: board\n%s", c.action, g.Board().Grid())
+		}
+	}
+	g = newGame(t, []int{0, 1, 2, 3, 4, 5, 6, 7, 8})
+	if changed, _ := g.Do(SlideDown); changed || g.Moves() != 0 || !strings.Contains(g.Message, "No tile") {
+		t.Errorf("slid a tile from outside the board: %q", g.Message)
+	}
+	if changed, _ := g.Do(Undo); changed {
+		t.Error("undid nothing")
+	}
+}
+
+// TestHintAndSolve follows the hints to the goal: each is an optimal move,
+// so the game ends in the optimal number of moves and says so.
+func TestHintAndSolve(t *testing.T) {
+	g := newGame(t, []int{8, 6, 7, 2, 5, 4, 3, 0, 1}) // 31 moves, the 8-puzzle's hardest
+	for i := 31; i > 0; i-- {
+		if _, err := g.Do(Hint); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(g.Message, "; "+countMoves(i)+" to go") {
+			t.Fatalf("hint with %d to go: %q", i, g.Message)
+		}
+		if moved, err := g.Step(); err != nil || !moved {
+			t.Fatalf("step: %v", err)
+		}
+	}
+	if !g.Solved() || g.Moves() != 31 || g.Message != "Solved in 31 moves: optimal!" {
+		t.Errorf("after 31 steps: solved %v, %d moves, %q", g.Solved(), g.Moves(), g.Message)
+	}
+	if moved, _ := g.Step(); moved {
+		t.Error("stepped past the goal")
+	}
+}
+
+func TestNotOptimal(t *testing.T) {
+	g := newGame(t, []int{1, 2, 3, 4, 5, 6, 7, 0, 8}) // one move: slide 8 left
+	g.Do(SlideRight)                                  // 7 right
+	g.Do(SlideLeft)                                   // 7 back
+	g.Do(SlideLeft)                                   // 8 left: solved in 3
+	if !g.Solved() || g.Message != "Solved in 3 moves; the optimum was 1." {
+		t.Errorf("solved %v: %q", g.Solved(), g.Message)
+	}
+}
+
+func TestNewPuzzle(t *testing.T) {
+	g := newGame(t, []int{1, 2, 3, 4, 5, 6, 7, 8, 0})
+	for range 5 {
+		if changed, err := g.Do(NewPuzzle); err != nil || !changed {
+			t.Fatal(err)
+		}
+		if !g.Board().Solvable(bitboard.GoalLast) || g.Moves() != 0 || !strings.HasPrefix(g.Message, "A new puzzle: ") {
+			t.Errorf("new puzzle %v: %q", g.Board(), g.Message)
+		}
+	}
+	if _, err := New(mustBoard(t, []int{2, 1, 3, 4, 5, 6, 7, 8, 0}), bitboard.GoalLast, nil, nil); err == nil {
+		t.Error("an unsolvable start was accepted")
+	}
+}
+
+func mustBoard(t *testing.T, tiles []int) bitboard.Board {
+	b, err := bitboard.New(size3, tiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

@@ -1,0 +1,24 @@
+package render_test
+
+import (
+	"bytes"
+	"fmt"
+	"image/gif"
+
+	"fifteen/bitboard"
+	"fifteen/render"
+)
+
+// Animate the last two moves of an 8-puzzle.
+func ExampleGIF() {
+	start, _ := bitboard.New(bitboard.Size{Rows: 3, Cols: 3}, []int{1, 2, 3, 4, 5, 6, 0, 7, 8})
+	moves, _ := bitboard.ParseMoves("RR")
+	var buf bytes.Buffer
+	if err := render.GIF(&buf, start, moves, render.Options{Cell: 48}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	anim, _ := gif.DecodeAll(&buf)
+	fmt.Println(len(anim.Image), "frames of", anim.Image[0].Bounds().Size())
+	// Output: 3 frames of (168,192)
+}
