@@ -1,0 +1,180 @@
+package bench_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"fifteen/bench"
+	"fifteen/bitboard"
+	"fifteen/data"
+	"fifteen/pdb"
+	"fifteen/search"
+)
+
+// TestReportMatchesSolve runs a small set through the harness and through
+// the solve command (JSONL), and checks that the report's CSV holds the
+// same figures for every instance.
+func TestReportMatchesSolve(t *testing.T) {
+	set, err := data.ParseSet("random:6:3:3x3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := bench.ParseConfig("manhattan+prune=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := search.Manhattan(set.Instances[0].Board.Size(), set.Goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := bench.Solve(context.Background(), set, cfg, h, bench.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := bench.WriteReport(dir, set, []*bench.Run{run}, bench.ThisMachine("test")); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"report.md", "nodes.svg", "time.svg"} {
+		if info, err := os.Stat(filepath.Join(dir, name)); err != nil || info.Size() == 0 {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	f, err := os.Open(filepath.Join(dir, "results.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	var input strings.Builder
+	for _, in := range set.Instances {
+		input.WriteString(in.ID + ": " + joinInts(in.Board.Tiles()) + "\n")
+	}
+	cmd := exec.Command("go", "run", "fifteen/cmd/solve", "--goal", "first", "--heuristic", "manhattan", "--prune-depth", "2", "--format", "jsonl", "-t", "1", "-j", "1")
+	cmd.Stdin = strings.NewReader(input.String())
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("solve: %v\n%s", err, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) != len(set.Instances) || len(rows) != len(set.Instances)+1 {
+		t.Fatalf("solve printed %d records, the CSV has %d rows, for %d instances", len(lines), len(rows)-1, len(set.Instances))
+	}
+	header := rows[0]
+	col := func(row []string, name string) string {
+		for i, h := range header {
+			if h == name {
+				return row[i]
+			}
+		}
+		t.Fatalf("no column %q", name)
+		return ""
+	}
+	for i, line := range lines {
+		var rec struct {
+			ID                  string
+			Length, H0          int
+			Expanded, Generated uint64
+			Iterations          []search.Iteration
+		}
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatal(err)
+		}
+		row := rows[i+1]
+		var its []string
+		for _, it := range rec.Iterations {
+			its = append(its, strconv.Itoa(it.Bound)+":"+strconv.FormatUint(it.Expanded, 10)+":"+strconv.FormatUint(it.Generated, 10))
+		}
+		got := []string{col(row, "id"), col(row, "length"), col(row, "h0"), col(row, "expanded"), col(row, "generated"), col(row, "iterations")}
+		want := []string{rec.ID, strconv.Itoa(rec.Length), strconv.Itoa(rec.H0), strconv.FormatUint(rec.Expanded, 10), strconv.FormatUint(rec.Generated, 10), strings.Join(its, " ")}
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("report %v, solve %v", got, want)
+		}
+	}
+}
+
+func joinInts(xs []int) string {
+	var s []string
+	for _, x := range xs {
+		s = append(s, strconv.Itoa(x))
+	}
+	return strings.Join(s, " ")
+}
+
+// TestWrongAnswerFails gives the harness an inadmissible heuristic (twice
+// Manhattan distance): its longer-than-optimal answers must fail the
+// length check.
+func TestWrongAnswerFails(t *testing.T) {
+	set, _ := data.ParseSet("korf100")
+	set.Instances = set.Instances[:5]
+	size := set.Instances[0].Board.Size()
+	var tables []*pdb.Table
+	for tile := 1; tile < size.Cells(); tile++ {
+		table, err := pdb.NewTable(size, set.Goal, []int{tile}, pdb.Sparse)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for c := range size.Cells() {
+			table.Values[c] = byte(2 * size.Distance(c, set.Goal.Home(tile, size.Cells())))
+		}
+		tables = append(tables, table)
+	}
+	h, err := search.Additive("twice-manhattan", tables, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, _ := bench.ParseConfig("manhattan")
+	run, err := bench.Solve(context.Background(), set, cfg, h, bench.Options{})
+	if !errors.Is(err, bench.ErrWrongAnswer) {
+		t.Fatalf("an inadmissible heuristic passed the checks: %v", err)
+	}
+	wrong := 0
+	for _, r := range run.Results {
+		if errors.Is(r.Err, bench.ErrWrongAnswer) {
+			wrong++
+		}
+	}
+	t.Logf("%d of %d answers wrong: %v", wrong, len(run.Results), err)
+}
+
+func TestAgree(t *testing.T) {
+	a := &bench.Run{Config: bench.Config{Name: "a"}, Results: []bench.Result{{ID: "x", Result: search.Result{Moves: make([]bitboard.Move, 4)}}}}
+	b := &bench.Run{Config: bench.Config{Name: "b"}, Results: []bench.Result{{ID: "x", Result: search.Result{Moves: make([]bitboard.Move, 6)}}}}
+	if err := bench.Agree([]*bench.Run{a, a}); err != nil {
+		t.Errorf("equal runs disagree: %v", err)
+	}
+	if err := bench.Agree([]*bench.Run{a, b}); !errors.Is(err, bench.ErrWrongAnswer) {
+		t.Errorf("lengths 4 and 6 agree: %v", err)
+	}
+}
+
+func TestParseConfig(t *testing.T) {
+	c, err := bench.ParseConfig("pdb:78+noreflect+prune=8+order=DRLU+threads=2+jobs=3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Heuristic != "pdb" || c.Partition != "78" || c.Reflect || c.PruneDepth != 8 || c.Threads != 2 || c.Jobs != 3 ||
+		c.Order != [4]bitboard.Move{bitboard.Down, bitboard.Right, bitboard.Left, bitboard.Up} {
+		t.Errorf("parsed %+v", c)
+	}
+	for _, bad := range []string{"", "pdb", "manhattan:663", "linear", "pdb:663+threads=0", "pdb:663+order=UULR", "pdb:663+fast", "manhattan+noreflect=1"} {
+		if _, err := bench.ParseConfig(bad); err == nil {
+			t.Errorf("ParseConfig(%q) accepted", bad)
+		}
+	}
+}

@@ -1,0 +1,100 @@
+// Package bench runs instance sets under solver configurations, checks
+// every answer, and writes reports: a Markdown summary with the published
+// figures beside ours, a CSV of every result and SVG plots.
+package bench
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fifteen/bitboard"
+	"fifteen/search"
+)
+
+// Config is one configuration of the solver, written as a heuristic with
+// options joined by '+':
+//
+//	manhattan | pdb:PARTITION       the heuristic (PARTITION: 663, 555, 78)
+//	+noreflect                      no maximum with the reflected lookup
+//	+prune=N                        search.Options.PruneDepth (2: inverse moves only)
+//	+order=ULRD                     the blank's move order
+//	+threads=N                      goroutines per puzzle (default 1)
+//	+jobs=N                         puzzles at once (default 1)
+//
+// For example "pdb:663", "pdb:78+threads=2", "manhattan+prune=2".
+type Config struct {
+	Name      string // as written
+	Heuristic string // "manhattan" or "pdb"
+	Partition string // with "pdb"
+	Reflect   bool
+	Jobs      int
+	search.Options
+}
+
+// ParseConfig parses a configuration.
+func ParseConfig(s string) (Config, error) {
+	parts := strings.Split(s, "+")
+	c := Config{Name: s, Reflect: true, Jobs: 1, Options: search.Options{Threads: 1}}
+	switch h, partition, _ := strings.Cut(parts[0], ":"); {
+	case h == "manhattan" && partition == "":
+		c.Heuristic = h
+	case h == "pdb" && partition != "":
+		c.Heuristic, c.Partition = h, partition
+	default:
+		return Config{}, fmt.Errorf("bench: config %q: want manhattan or pdb:PARTITION, then +options", s)
+	}
+	for _, opt := range parts[1:] {
+		key, value, _ := strings.Cut(opt, "=")
+		var err error
+		switch key {
+		case "noreflect":
+			c.Reflect = false
+			if value != "" {
+				err = fmt.Errorf("takes no value")
+			}
+		case "prune":
+			c.PruneDepth, err = positive(value)
+		case "threads":
+			c.Threads, err = positive(value)
+		case "jobs":
+			c.Jobs, err = positive(value)
+		case "order":
+			c.Order, err = parseOrder(value)
+		default:
+			err = fmt.Errorf("unknown option")
+		}
+		if err != nil {
+			return Config{}, fmt.Errorf("bench: config %q: option %q: %v", s, opt, err)
+		}
+	}
+	return c, nil
+}
+
+func positive(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("want a positive number")
+	}
+	return n, nil
+}
+
+func parseOrder(s string) ([4]bitboard.Move, error) {
+	moves, err := bitboard.ParseMoves(s)
+	seen := 0
+	for _, m := range moves {
+		seen |= 1 << m
+	}
+	if err != nil || len(moves) != 4 || seen != 15 {
+		return [4]bitboard.Move{}, fmt.Errorf("want the four moves once each, such as ULRD")
+	}
+	return [4]bitboard.Move(moves), nil
+}
+
+// korf1985 reports whether the configuration is the one Korf (1985)
+// counted with: Manhattan distance, only inverse moves pruned, the moves
+// tried up, left, right, down, one thread.
+func (c *Config) korf1985() bool {
+	return c.Heuristic == "manhattan" && c.PruneDepth == search.PruneInverse &&
+		(c.Order == bitboard.Moves || c.Order == [4]bitboard.Move{}) && c.Threads == 1
+}

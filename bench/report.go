@@ -1,0 +1,264 @@
+package bench
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"fifteen/data"
+	"fifteen/internal/atomicfile"
+)
+
+// Machine describes where and how a report was measured.
+type Machine struct {
+	Date       time.Time
+	CPU        string
+	CPUs       int
+	GOMAXPROCS int
+	Go         string
+	OS, Arch   string
+	Command    string
+}
+
+// ThisMachine describes the running machine; command is the command line
+// to print in the report.
+func ThisMachine(command string) Machine {
+	m := Machine{
+		Date: time.Now(), CPUs: runtime.NumCPU(), GOMAXPROCS: runtime.GOMAXPROCS(0),
+		Go: runtime.Version(), OS: runtime.GOOS, Arch: runtime.GOARCH, Command: command,
+	}
+	if info, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for line := range strings.Lines(string(info)) {
+			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+				m.CPU = strings.TrimSpace(v)
+				break
+			}
+		}
+	}
+	return m
+}
+
+// Published figures for comparison, with their sources.
+const (
+	// Korf & Felner (2002), "Disjoint pattern database heuristics": IDA*
+	// with the 7-8 databases and the reflected lookup, mean nodes generated
+	// per instance on random 15-puzzle instances.
+	korfFelner78 = 36710
+)
+
+// summary holds a run's totals and spreads.
+type summary struct {
+	solved, n                      int
+	generated, expanded            uint64
+	meanNodes, medianNodes         float64
+	maxNodes                       uint64
+	seconds, medianSecs, maxSecs   float64
+	nodesPerSecond, wall, meanSecs float64
+}
+
+func summarize(run *Run) summary {
+	s := summary{n: len(run.Results), wall: run.Wall.Seconds()}
+	var nodes, secs []float64
+	for _, r := range run.Results {
+		if r.Err == nil {
+			s.solved++
+		}
+		s.generated += r.Generated
+		s.expanded += r.Expanded
+		s.maxNodes = max(s.maxNodes, r.Generated)
+		s.seconds += r.Elapsed.Seconds()
+		nodes = append(nodes, float64(r.Generated))
+		secs = append(secs, r.Elapsed.Seconds())
+	}
+	if s.n > 0 {
+		s.meanNodes = float64(s.generated) / float64(s.n)
+		s.meanSecs = s.seconds / float64(s.n)
+		s.medianNodes, s.medianSecs = median(nodes), median(secs)
+		s.maxSecs = slices.Max(secs)
+	}
+	if s.seconds > 0 {
+		s.nodesPerSecond = float64(s.generated) / s.seconds
+	}
+	return s
+}
+
+func median(xs []float64) float64 {
+	sorted := slices.Clone(xs)
+	slices.Sort(sorted)
+	return sorted[len(sorted)/2]
+}
+
+// WriteReport writes report.md, results.csv, nodes.svg and time.svg about
+// the runs, all over set, into dir, which it creates.
+func WriteReport(dir string, set data.Set, runs []*Run, m Machine) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for name, write := range map[string]func(io.Writer) error{
+		"report.md":   func(w io.Writer) error { return writeMarkdown(w, set, runs, m) },
+		"results.csv": func(w io.Writer) error { return writeCSV(w, set, runs) },
+		"nodes.svg":   func(w io.Writer) error { return nodesChart(runs).writeSVG(w) },
+		"time.svg":    func(w io.Writer) error { return timeChart(runs).writeSVG(w) },
+	} {
+		if err := atomicfile.WriteFile(filepath.Join(dir, name), write); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func writeMarkdown(w io.Writer, set data.Set, runs []*Run, m Machine) error {
+	p := func(format string, args ...any) { fmt.Fprintf(w, format, args...) }
+	p("# Benchmark: %s\n\n", set.Name)
+	p("- Date: %s\n", m.Date.UTC().Format("2006-01-02 15:04 MST"))
+	p("- Machine: %s, %d CPUs (GOMAXPROCS %d), %s/%s, %s\n", orUnknown(m.CPU), m.CPUs, m.GOMAXPROCS, m.OS, m.Arch, m.Go)
+	p("- Command: `%s`\n", m.Command)
+	p("- Instances: %d, goal `%v`. Every answer was replayed to the goal and checked against the known optimum where there is one.\n\n", len(set.Instances), set.Goal)
+	p("Nodes are counted as Korf (1985) did: every child generated, plus the root once. Times are search times per instance (databases loaded beforehand); wall is the whole run's, with the configuration's jobs at once.\n\n")
+
+	p("## Summary\n\n")
+	p("| configuration | solved | generated (total) | mean | median | max | search s (total) | median s | max s | Mnodes/s | wall s | wall vs first | nodes vs first |\n")
+	p("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	first := summarize(runs[0])
+	for _, run := range runs {
+		s := summarize(run)
+		p("| `%s` | %d/%d | %s | %s | %s | %s | %.3f | %.4f | %.3f | %.1f | %.3f | %s | %s |\n",
+			run.Config.Name, s.solved, s.n, commas(s.generated), commas(uint64(s.meanNodes+0.5)), commas(uint64(s.medianNodes)), commas(s.maxNodes),
+			s.seconds, s.medianSecs, s.maxSecs, s.nodesPerSecond/1e6, s.wall,
+			ratio(s.wall, first.wall), ratio(float64(s.generated), float64(first.generated)))
+	}
+	p("\n![nodes per instance](nodes.svg)\n\n![cumulative time](time.svg)\n\n")
+
+	p("## Published figures\n\n")
+	p("| source | heuristic | instances | published | ours |\n| --- | --- | --- | --- | --- |\n")
+	for _, run := range runs {
+		s := summarize(run)
+		switch c := run.Config; {
+		case c.Heuristic == "manhattan" && set.Name == "korf100":
+			var published uint64
+			for _, f := range data.Korf1985() {
+				published += f.Generated
+			}
+			p("| Korf (1985), Table 1 | Manhattan, IDA* | Korf's 100 | %s nodes in all | %s (`%s`) |\n", commas(published), commas(s.generated), c.Name)
+		case c.Heuristic == "pdb" && c.Partition == "78" && c.Reflect:
+			p("| Korf & Felner (2002) | 7-8 with reflection | random (theirs) | %s nodes per instance (mean) | %s on %s (`%s`) |\n", commas(korfFelner78), commas(uint64(s.meanNodes+0.5)), set.Name, c.Name)
+		}
+	}
+	p("\n")
+	if set.Name == "korf100" {
+		writeKorf1985(w, runs)
+	}
+	return nil
+}
+
+// writeKorf1985 compares the runs counted as Korf (1985) did, instance by
+// instance, with his table.
+func writeKorf1985(w io.Writer, runs []*Run) {
+	figures := data.Korf1985()
+	for _, run := range runs {
+		if !run.Config.korf1985() {
+			continue
+		}
+		var differ []string
+		equal := 0
+		for _, r := range run.Results {
+			f := figures[r.ID]
+			if r.Err == nil && r.Generated == f.Generated && r.H0 == f.H0 {
+				equal++
+			} else {
+				differ = append(differ, fmt.Sprintf("| %s | %d | %d | %s | %s |", r.ID, f.H0, r.H0, commas(f.Generated), commas(r.Generated)))
+			}
+		}
+		fmt.Fprintf(w, "### Korf (1985) reproduced: `%s`\n\n", run.Config.Name)
+		fmt.Fprintf(w, "%d of %d instances generate exactly the published number of nodes (Korf's counting: moves tried up, left, right, down; the inverse of the last move never generated; the root counted once).\n\n", equal, len(run.Results))
+		if len(differ) > 0 {
+			fmt.Fprintf(w, "| instance | h0 published | h0 ours | nodes published | nodes ours |\n| --- | --- | --- | --- | --- |\n%s\n\n", strings.Join(differ, "\n"))
+		}
+	}
+}
+
+// commas writes n with thousands separators, as papers print node counts.
+func commas(n uint64) string {
+	s := strconv.FormatUint(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "unknown CPU"
+	}
+	return s
+}
+
+func ratio(a, b float64) string {
+	if b == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.3f×", a/b)
+}
+
+func writeCSV(w io.Writer, set data.Set, runs []*Run) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"set", "config", "id", "optimal", "length", "h0", "expanded", "generated", "seconds", "nodes_per_second", "iterations", "error"})
+	for _, run := range runs {
+		for _, r := range run.Results {
+			var its []string
+			for _, it := range r.Iterations {
+				its = append(its, fmt.Sprintf("%d:%d:%d", it.Bound, it.Expanded, it.Generated))
+			}
+			length, errText := "", ""
+			if r.Err == nil {
+				length = strconv.Itoa(r.Length())
+			} else {
+				errText = r.Err.Error()
+			}
+			cw.Write([]string{set.Name, run.Config.Name, r.ID, strconv.Itoa(r.Optimal), length, strconv.Itoa(r.H0),
+				strconv.FormatUint(r.Expanded, 10), strconv.FormatUint(r.Generated, 10),
+				strconv.FormatFloat(r.Elapsed.Seconds(), 'f', 6, 64), strconv.FormatFloat(r.NodesPerSecond(), 'f', 0, 64),
+				strings.Join(its, " "), errText})
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// nodesChart plots each configuration's nodes per instance, sorted, on a
+// log scale.
+func nodesChart(runs []*Run) *chart {
+	c := &chart{title: "Nodes generated per instance, sorted", xLabel: "instances, from easiest", yLabel: "nodes generated (log scale)", logY: true}
+	for _, run := range runs {
+		var y []float64
+		for _, r := range run.Results {
+			y = append(y, float64(r.Generated))
+		}
+		slices.Sort(y)
+		c.series = append(c.series, series{run.Config.Name, y})
+	}
+	return c
+}
+
+// timeChart plots each configuration's cumulative search time over the
+// set, in the set's order.
+func timeChart(runs []*Run) *chart {
+	c := &chart{title: "Cumulative search time", xLabel: "instances, in the set's order", yLabel: "seconds"}
+	for _, run := range runs {
+		var y []float64
+		total := 0.0
+		for _, r := range run.Results {
+			total += r.Elapsed.Seconds()
+			y = append(y, total)
+		}
+		c.series = append(c.series, series{run.Config.Name, y})
+	}
+	return c
+}
