@@ -238,3 +238,58 @@ func BenchmarkMove(b *testing.B) {
 		i++
 	}
 }
+
+// TestRankAll ranks every 3×3 position (and the 2×2 and 2×3
+// ones): the ranks are 0..N!/2−1, each once, and Unrank inverts Rank.
+func TestRankAll(t *testing.T) {
+	for _, size := range []Size{{Rows: 2, Cols: 2}, {Rows: 2, Cols: 3}, {Rows: 3, Cols: 3}} {
+		for _, goal := range []Goal{GoalFirst, GoalLast} {
+			positions := bfs.All(size, goal)
+			if uint64(len(positions)) != Positions(size) {
+				t.Fatalf("%v: %d positions, Positions says %d", size, len(positions), Positions(size))
+			}
+			seen := make([]bool, len(positions))
+			for _, p := range positions {
+				r, err := p.Board.Rank(goal)
+				if err != nil || r >= uint64(len(seen)) || seen[r] {
+					t.Fatalf("%v %v: rank %d, %v (repeated or out of range)", goal, p.Board, r, err)
+				}
+				seen[r] = true
+				if b, err := Unrank(size, goal, r); err != nil || b != p.Board {
+					t.Fatalf("%v: Unrank(%d) = %v, %v; want %v", goal, r, b, err, p.Board)
+				}
+			}
+		}
+	}
+}
+
+func TestRankRandom4x4(t *testing.T) {
+	size := Size{Rows: 4, Cols: 4}
+	rng := rand.New(rand.NewPCG(3, 4))
+	if Positions(size) != 10461394944000 {
+		t.Fatalf("Positions(4x4) = %d, want 16!/2", Positions(size))
+	}
+	for _, r := range []uint64{0, 1, Positions(size) - 1, rng.Uint64N(Positions(size))} {
+		b, err := Unrank(size, GoalLast, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back, err := b.Rank(GoalLast); err != nil || back != r || !b.Solvable(GoalLast) {
+			t.Errorf("rank %d → %v → %d, %v", r, b, back, err)
+		}
+	}
+	for range 1000 {
+		b, _ := Random(rng, size, GoalFirst)
+		r, err := b.Rank(GoalFirst)
+		if back, _ := Unrank(size, GoalFirst, r); err != nil || back != b {
+			t.Fatalf("%v → %d → %v", b, r, back)
+		}
+	}
+	if _, err := Unrank(size, GoalLast, Positions(size)); err == nil {
+		t.Error("rank N!/2 accepted")
+	}
+	unsolvable, _ := New(Size{Rows: 2, Cols: 2}, []int{2, 1, 3, 0})
+	if _, err := unsolvable.Rank(GoalLast); err == nil {
+		t.Error("an unsolvable position was ranked")
+	}
+}

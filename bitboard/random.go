@@ -1,33 +1,137 @@
 package bitboard
 
-import "math/rand/v2"
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+)
+
+// Positions returns the number of solvable positions of a board of the
+// given size under either goal: N!/2 for N cells.
+func Positions(size Size) uint64 {
+	p := uint64(1)
+	for k := uint64(3); k <= uint64(size.Cells()); k++ {
+		p *= k
+	}
+	return p
+}
+
+// ErrRank is returned by Unrank for a number out of range.
+var ErrRank = errors.New("rank out of range")
+
+// Rank returns the number of position b among the solvable positions of its
+// size under goal g, from 0 to Positions−1: the blank's cell, then the
+// lexicographic rank of the order of the tiles on the other cells (read in
+// row-major order) among the orders that are solvable with the blank there,
+// which are half of them. Unrank inverts it.
+func (b Board) Rank(g Goal) (uint64, error) {
+	if !b.Solvable(g) {
+		return 0, errors.New("unsolvable positions have no rank")
+	}
+	n := b.Size().Cells()
+	m := n - 1 // tiles
+	var used uint32
+	var r uint64
+	weight := Positions(b.Size()) / uint64(n) / uint64(m) // (m−1)!/2, the weight of the first tile's digit
+	i := 0
+	for c := range n {
+		t := b.Tile(c)
+		if t == 0 {
+			continue
+		}
+		if i < m-2 {
+			// The tile's digit: how many unused tiles are smaller.
+			d := t - 1 - bits.OnesCount32(used&(1<<t-1))
+			r += uint64(d) * weight
+			weight = nextWeight(weight, m, i)
+		}
+		used |= 1 << t
+		i++
+	}
+	return uint64(b.blank)*(Positions(b.Size())/uint64(n)) + r, nil
+}
+
+// Unrank returns the solvable position of the given number (see Rank).
+func Unrank(size Size, g Goal, rank uint64) (Board, error) {
+	if err := size.Valid(); err != nil {
+		return Board{}, err
+	}
+	total := Positions(size)
+	if rank >= total {
+		return Board{}, fmt.Errorf("%w: %d of %d positions of a %v board", ErrRank, rank, total, size)
+	}
+	n := size.Cells()
+	m := n - 1
+	perBlank := total / uint64(n) // m!/2
+	blank := int(rank / perBlank)
+	r := rank % perBlank
+	tiles := make([]int, 0, m)
+	var used uint32
+	weight := perBlank / uint64(m) // (m−1)!/2
+	for i := range m {
+		d := 0 // the last two digits: 0, and the parity fixes the pair's order below
+		if i < m-2 {
+			d = int(r / weight)
+			r %= weight
+			weight = nextWeight(weight, m, i)
+		}
+		t := nthUnused(used, d, n)
+		used |= 1 << t
+		tiles = append(tiles, t)
+	}
+	cells := make([]int, 0, n)
+	cells = append(cells, tiles[:blank]...)
+	cells = append(cells, 0)
+	cells = append(cells, tiles[blank:]...)
+	b, err := New(size, cells)
+	if err != nil || b.Solvable(g) {
+		return b, err
+	}
+	// The other order of the last two tiles has the other parity.
+	cell := func(j int) int { return j + boolInt(j >= blank) }
+	a, z := cell(m-2), cell(m-1)
+	cells[a], cells[z] = cells[z], cells[a]
+	return New(size, cells)
+}
+
+// nextWeight returns the weight of digit i+1 given digit i's: digit i
+// weighs (m−1−i)!/2 (the last two digits are dropped, as the parity fixes
+// them).
+func nextWeight(w uint64, m, i int) uint64 {
+	if i < m-3 {
+		return w / uint64(m-1-i)
+	}
+	return w
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// nthUnused returns the d-th (from 0) tile 1..n−1 not in used.
+func nthUnused(used uint32, d, n int) int {
+	for t := 1; t < n; t++ {
+		if used&(1<<t) == 0 {
+			if d == 0 {
+				return t
+			}
+			d--
+		}
+	}
+	panic("bitboard: digit out of range")
+}
 
 // Random returns a position drawn uniformly from the solvable positions of
-// the given size under goal g. It shuffles every tile and the blank
-// (Fisher–Yates) and, if the result cannot reach the goal, swaps tiles 1
-// and 2: that flips the permutation's parity and leaves the blank where it
-// is, so it pairs each unsolvable position with exactly one solvable one,
-// and every solvable position is drawn with the same probability. (A
-// random walk from the goal, by contrast, favours positions near it.)
+// the given size under goal g: the position of a uniformly drawn number
+// (Unrank). (A random walk from the goal, by contrast, favours positions
+// near it.)
 func Random(rng *rand.Rand, size Size, g Goal) (Board, error) {
 	if err := size.Valid(); err != nil {
 		return Board{}, err
 	}
-	tiles := rng.Perm(size.Cells())
-	b, err := New(size, tiles)
-	if err != nil {
-		return Board{}, err
-	}
-	if !b.Solvable(g) {
-		for i, t := range tiles {
-			switch t {
-			case 1:
-				tiles[i] = 2
-			case 2:
-				tiles[i] = 1
-			}
-		}
-		return New(size, tiles)
-	}
-	return b, nil
+	return Unrank(size, g, rng.Uint64N(Positions(size)))
 }

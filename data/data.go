@@ -26,9 +26,7 @@ type Set struct {
 //	random:N:SEED           N uniformly random solvable 4×4 positions
 //	random:N:SEED:RxC       the same on another board size
 //
-// Random sets use Korf's goal (blank first), are drawn by bitboard.Random
-// from a PCG generator seeded with (SEED, 0), and number their instances
-// random1, random2, ….
+// Random sets use Korf's goal (blank first) and are drawn by Random.
 func ParseSet(name string) (Set, error) {
 	if name == "korf100" {
 		return Set{Name: name, Goal: bitboard.GoalFirst, Instances: Korf100()}, nil
@@ -51,14 +49,26 @@ func ParseSet(name string) (Set, error) {
 			return Set{}, fmt.Errorf("data: set %q: %v", name, err)
 		}
 	}
-	rng := rand.New(rand.NewPCG(seed, 0))
 	set := Set{Name: name, Goal: bitboard.GoalFirst}
+	if set.Instances, err = Random(n, seed, size, set.Goal); err != nil {
+		return Set{}, fmt.Errorf("data: set %q: %v", name, err)
+	}
+	return set, nil
+}
+
+// Random returns n uniformly random solvable positions of the size under
+// goal g (bitboard.Random), drawn from a PCG generator seeded with (seed,
+// 0) and numbered random1, random2, …: the same seed gives the same
+// positions.
+func Random(n int, seed uint64, size bitboard.Size, g bitboard.Goal) ([]Instance, error) {
+	rng := rand.New(rand.NewPCG(seed, 0))
+	var set []Instance
 	for i := range n {
-		b, err := bitboard.Random(rng, size, set.Goal)
+		b, err := bitboard.Random(rng, size, g)
 		if err != nil {
-			return Set{}, fmt.Errorf("data: set %q: %v", name, err)
+			return nil, err
 		}
-		set.Instances = append(set.Instances, Instance{ID: fmt.Sprintf("random%d", i+1), Board: b})
+		set = append(set, Instance{ID: fmt.Sprintf("random%d", i+1), Board: b})
 	}
 	return set, nil
 }

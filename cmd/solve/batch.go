@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -37,6 +38,9 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 	if err != nil {
 		fmt.Fprintln(stderr, "solve:", err)
 		return 1
+	}
+	if cfg.printOnly {
+		return printItems(items, stdout, stderr)
 	}
 	if cfg.gifFile != "" && len(items) != 1 {
 		fmt.Fprintf(stderr, "solve: --gif draws one puzzle, and there are %d; use --gif-dir\n", len(items))
@@ -106,6 +110,26 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 	sum.print(stderr)
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "solve: interrupted")
+		return 1
+	}
+	return status
+}
+
+// printItems prints the puzzles in the line format, labelled with their
+// ids, and reports the malformed ones.
+func printItems(items []item, stdout, stderr io.Writer) int {
+	status := 0
+	w := bufio.NewWriter(stdout)
+	for _, it := range items {
+		if it.err != nil {
+			status = 1
+			fmt.Fprintln(stderr, it.err)
+			continue
+		}
+		fmt.Fprintf(w, "%s: %v\n", it.puzzle.ID, it.puzzle.Board)
+	}
+	if err := w.Flush(); err != nil {
+		fmt.Fprintln(stderr, "solve:", err)
 		return 1
 	}
 	return status

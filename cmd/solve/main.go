@@ -36,6 +36,10 @@ import (
 
 type config struct {
 	korf100    bool
+	random     int
+	seed       uint64
+	size       bitboard.Size
+	printOnly  bool
 	goal       bitboard.Goal
 	heuristic  string
 	partition  string
@@ -90,6 +94,10 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	}
 	goal := fs.String("goal", "last", "goal convention: last (1 2 … 15 blank) or first (blank 1 2 … 15, Korf's)")
 	fs.BoolVar(&cfg.korf100, "korf100", false, "solve Korf's 100 instances (implies --goal first)")
+	fs.IntVar(&cfg.random, "random", 0, "solve `N` uniformly random solvable puzzles of --size")
+	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of --random: the same seed gives the same puzzles")
+	sizeFlag := fs.String("size", "4x4", "board size of --random: ROWSxCOLS, or 3 for 3x3")
+	fs.BoolVar(&cfg.printOnly, "print-only", false, "print the puzzles, one a line, instead of solving them")
 	fs.StringVar(&cfg.heuristic, "heuristic", "pdb", "heuristic: pdb (additive pattern databases, 4x4) or manhattan")
 	fs.StringVar(&cfg.partition, "partition", pdb.DefaultPartition, "pattern databases: 663, 555, 78, or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15")
 	fs.StringVar(&cfg.pdbDir, "pdb-dir", "", "database directory (default $FIFTEEN_PDB_DIR, else the user cache directory's fifteen)")
@@ -113,9 +121,16 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	if cfg.goal, err = bitboard.ParseGoal(*goal); err != nil {
 		return nil, err
 	}
+	if cfg.size, err = bitboard.ParseSize(*sizeFlag); err != nil {
+		return nil, err
+	}
 	switch {
 	case cfg.korf100 && len(cfg.files) > 0:
 		return nil, errors.New("--korf100 takes no files")
+	case cfg.random < 0:
+		return nil, fmt.Errorf("bad --random %d", cfg.random)
+	case cfg.random > 0 && (cfg.korf100 || len(cfg.files) > 0):
+		return nil, errors.New("--random takes neither files nor --korf100")
 	case cfg.korf100 && fs.Changed("goal") && cfg.goal != bitboard.GoalFirst:
 		return nil, errors.New("--korf100 uses Korf's goal: --goal first")
 	case cfg.format != "text" && cfg.format != "jsonl":
@@ -167,12 +182,19 @@ type item struct {
 	err     error
 }
 
-// readItems reads the batch: Korf's 100, or the puzzles of the files or
-// standard input, in order.
+// readItems reads the batch: Korf's 100, random puzzles, or the puzzles of
+// the files or standard input, in order.
 func readItems(cfg *config, stdin io.Reader) ([]item, error) {
-	if cfg.korf100 {
+	if cfg.korf100 || cfg.random > 0 {
+		set := data.Korf100()
+		if cfg.random > 0 {
+			var err error
+			if set, err = data.Random(cfg.random, cfg.seed, cfg.size, cfg.goal); err != nil {
+				return nil, err
+			}
+		}
 		var items []item
-		for _, in := range data.Korf100() {
+		for _, in := range set {
 			items = append(items, item{puzzle: bitboard.Puzzle{ID: in.ID, Board: in.Board}, optimal: in.Optimal})
 		}
 		return items, nil

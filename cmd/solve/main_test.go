@@ -237,3 +237,26 @@ func TestGIFFlags(t *testing.T) {
 		}
 	}
 }
+
+func TestRandom(t *testing.T) {
+	status, a, _ := runSolve(t, "", "--random", "5", "--seed", "9", "--print-only")
+	_, b, _ := runSolve(t, "", "--random", "5", "--seed", "9", "--print-only")
+	_, c, _ := runSolve(t, "", "--random", "5", "--seed", "10", "--print-only")
+	if status != 0 || a != b || a == c || strings.Count(a, "\n") != 5 || !strings.HasPrefix(a, "random1: ") {
+		t.Fatalf("status %d; seed 9 twice:\n%s%s; seed 10:\n%s", status, a, b, c)
+	}
+	// The printed puzzles read back, and solve.
+	status, out, stderr := runSolve(t, a, "--format", "jsonl", "-t", "1")
+	if status != 0 || strings.Count(out, `"solved":true`) != 5 {
+		t.Errorf("solving the printed puzzles: status %d\n%s", status, stderr)
+	}
+	status, out, _ = runSolve(t, "", "--random", "4", "--size", "3", "--goal", "first", "--format", "jsonl")
+	if status != 0 || strings.Count(out, `"solved":true`) != 4 || strings.Count(out, `"size":"3x3"`) != 4 {
+		t.Errorf("--random 4 --size 3: status %d\n%s", status, out)
+	}
+	for _, args := range [][]string{{"--random", "-1"}, {"--random", "2", "--korf100"}, {"--random", "2", "--size", "9x9"}, {"--random", "2", "x.txt"}} {
+		if status, _, _ := runSolve(t, "", args...); status != 2 {
+			t.Errorf("%v: status %d, want 2", args, status)
+		}
+	}
+}
