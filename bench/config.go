@@ -15,7 +15,8 @@ import (
 // Config is one configuration of the solver, written as a heuristic with
 // options joined by '+':
 //
-//	manhattan | pdb:PARTITION       the heuristic (PARTITION: 663, 555, 78)
+//	pdb:PARTITION                   the databases (PARTITION: 663, 555, 78)
+//	linear-conflict | manhattan | misplaced  a classic heuristic
 //	+noreflect                      no maximum with the reflected lookup
 //	+prune=N                        search.Options.PruneDepth (2: inverse moves only)
 //	+order=ULRD                     the blank's move order
@@ -25,7 +26,7 @@ import (
 // For example "pdb:663", "pdb:78+threads=2", "manhattan+prune=2".
 type Config struct {
 	Name      string // as written
-	Heuristic string // "manhattan" or "pdb"
+	Heuristic string // "pdb", or a classic heuristic's name
 	Partition string // with "pdb"
 	Reflect   bool
 	Jobs      int
@@ -37,12 +38,12 @@ func ParseConfig(s string) (Config, error) {
 	parts := strings.Split(s, "+")
 	c := Config{Name: s, Reflect: true, Jobs: 1, Options: search.Options{Threads: 1}}
 	switch h, partition, _ := strings.Cut(parts[0], ":"); {
-	case h == "manhattan" && partition == "":
+	case (h == "manhattan" || h == "linear-conflict" || h == "misplaced") && partition == "":
 		c.Heuristic = h
 	case h == "pdb" && partition != "":
 		c.Heuristic, c.Partition = h, partition
 	default:
-		return Config{}, fmt.Errorf("bench: config %q: want manhattan or pdb:PARTITION, then +options", s)
+		return Config{}, fmt.Errorf("bench: config %q: want pdb:PARTITION, linear-conflict, manhattan or misplaced, then +options", s)
 	}
 	for _, opt := range parts[1:] {
 		key, value, _ := strings.Cut(opt, "=")

@@ -184,7 +184,7 @@ func newWorker(h *Heuristic, prune *pruner, order [4]bitboard.Move, start bitboa
 
 // run searches sequentially or, with threads > 1, in parallel.
 func run(w *worker, threads int) Result {
-	res := Result{H0: max(w.st.sum, w.st.rsum)}
+	res := Result{H0: w.h.combine(w.st.sum, w.st.rsum)}
 	for bound := res.H0; bound <= MaxLength; {
 		var it Iteration
 		var found bool
@@ -257,29 +257,33 @@ func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
 		t := int(w.cells>>(4*q)) & 15
 
 		// The tile moves from q to b: one pattern's index changes.
-		gi := h.group[t]
-		table := h.tables[gi]
+		gi := h.first.group[t]
+		table := h.first.tables[gi]
 		oldWord, oldVal := w.st.words[gi], w.st.vals[gi]
-		word := oldWord ^ uint64(q^b)<<h.shift[t]
+		word := oldWord ^ uint64(q^b)<<h.first.shift[t]
 		val := table.Values[table.Index(word)]
 		nsum := sum - int(oldVal) + int(val)
 		f := g + 1 + nsum
 		if f > w.bound && f >= w.next {
-			// Pruned, and the reflected sum could only raise f, which
+			// Pruned, and the second view's sum could only raise f, which
 			// would not lower next: skip its lookup.
 			continue
 		}
 		nrsum, rgi := rsum, uint8(0)
 		var rword uint64
 		var rval uint8
-		if h.reflect {
-			rt := h.ttile[t]
-			rgi = h.group[rt]
-			rtable := h.tables[rgi]
-			rword = w.st.rwords[rgi] ^ uint64(h.tcell[q]^h.tcell[b])<<h.shift[rt]
+		if o := &h.other; h.second {
+			rt := o.ttile[t]
+			rgi = o.group[rt]
+			rtable := o.tables[rgi]
+			rword = w.st.rwords[rgi] ^ uint64(o.tcell[q]^o.tcell[b])<<o.shift[rt]
 			rval = rtable.Values[rtable.Index(rword)]
 			nrsum = rsum - int(w.st.rvals[rgi]) + int(rval)
-			f = max(f, g+1+nrsum)
+			if h.addSecond {
+				f += nrsum
+			} else {
+				f = max(f, g+1+nrsum)
+			}
 		}
 		if f > w.bound {
 			w.next = min(w.next, f)

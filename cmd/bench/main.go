@@ -142,8 +142,8 @@ func runAll(ctx context.Context, set data.Set, cfgs []bench.Config, pdbDir strin
 
 func heuristic(c bench.Config, set data.Set, pdbDir string, stderr io.Writer) (*search.Heuristic, error) {
 	size := set.Instances[0].Board.Size()
-	if c.Heuristic == "manhattan" {
-		return search.Manhattan(size, set.Goal)
+	if c.Heuristic != "pdb" {
+		return search.Classic(c.Heuristic, size, set.Goal)
 	}
 	return pdbcli.Heuristic(stderr, pdbDir, c.Partition, size, c.Reflect)
 }

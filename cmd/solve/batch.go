@@ -235,8 +235,8 @@ func (s *heuristicSet) get(size bitboard.Size, goal bitboard.Goal) (*search.Heur
 	}
 	var h *search.Heuristic
 	var err error
-	if s.cfg.heuristic == "manhattan" {
-		h, err = search.Manhattan(size, goal)
+	if s.cfg.heuristic != "pdb" {
+		h, err = search.Classic(s.cfg.heuristic, size, goal)
 	} else {
 		h, err = pdbcli.Heuristic(s.stderr, s.cfg.pdbDir, s.cfg.partition, size, !s.cfg.noReflect)
 	}

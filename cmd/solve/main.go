@@ -22,6 +22,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -98,7 +99,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of --random: the same seed gives the same puzzles")
 	sizeFlag := fs.String("size", "4x4", "board size of --random: ROWSxCOLS, or 3 for 3x3")
 	fs.BoolVar(&cfg.printOnly, "print-only", false, "print the puzzles, one a line, instead of solving them")
-	fs.StringVar(&cfg.heuristic, "heuristic", "pdb", "heuristic: pdb (additive pattern databases, 4x4) or manhattan")
+	fs.StringVar(&cfg.heuristic, "heuristic", "pdb", "heuristic: pdb (additive pattern databases), linear-conflict, manhattan or misplaced")
 	fs.StringVar(&cfg.partition, "partition", pdb.DefaultPartition, "pattern databases: 663, 555, 78, or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15")
 	fs.StringVar(&cfg.pdbDir, "pdb-dir", "", "database directory (default $FIFTEEN_PDB_DIR, else the user cache directory's fifteen)")
 	fs.BoolVar(&cfg.noReflect, "no-reflect", false, "do not maximise the databases' sum with its value on the board reflected about the diagonal")
@@ -135,8 +136,8 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		return nil, errors.New("--korf100 uses Korf's goal: --goal first")
 	case cfg.format != "text" && cfg.format != "jsonl":
 		return nil, fmt.Errorf("bad --format %q: want text or jsonl", cfg.format)
-	case cfg.heuristic != "manhattan" && cfg.heuristic != "pdb":
-		return nil, fmt.Errorf("bad --heuristic %q: want pdb or manhattan", cfg.heuristic)
+	case !slices.Contains([]string{"pdb", "linear-conflict", "manhattan", "misplaced"}, cfg.heuristic):
+		return nil, fmt.Errorf("bad --heuristic %q: want pdb, linear-conflict, manhattan or misplaced", cfg.heuristic)
 	case cfg.jobs < 0:
 		return nil, fmt.Errorf("bad --jobs %d", cfg.jobs)
 	case cfg.threads < 0:

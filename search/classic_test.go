@@ -1,0 +1,78 @@
+package search_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"fifteen/bitboard"
+	"fifteen/internal/bfs"
+	"fifteen/search"
+)
+
+// TestClassicAdmissible checks on every position of small boards, against
+// breadth-first distances, that misplaced ≤ Manhattan ≤ linear conflict ≤
+// the distance, and that linear conflict is sometimes strictly better, and
+// that each heuristic is consistent (changes by at most 1 a move).
+func TestClassicAdmissible(t *testing.T) {
+	for _, size := range []bitboard.Size{{Rows: 2, Cols: 3}, {Rows: 3, Cols: 3}, {Rows: 2, Cols: 4}} {
+		for _, goal := range []bitboard.Goal{bitboard.GoalFirst, bitboard.GoalLast} {
+			mis, err1 := search.Misplaced(size, goal)
+			md, err2 := search.Manhattan(size, goal)
+			lc, err3 := search.LinearConflict(size, goal)
+			if err1 != nil || err2 != nil || err3 != nil {
+				t.Fatal(err1, err2, err3)
+			}
+			better := 0
+			for _, p := range bfs.All(size, goal) {
+				a, b, c := mis.Estimate(p.Board), md.Estimate(p.Board), lc.Estimate(p.Board)
+				if a > b || b > c || c > p.Dist {
+					t.Fatalf("%v %v: misplaced %d, manhattan %d, linear conflict %d, distance %d", size, p.Board, a, b, c, p.Dist)
+				}
+				if c > b {
+					better++
+				}
+				for _, m := range bitboard.Moves {
+					if next, _, ok := p.Board.Move(m); ok {
+						if d := lc.Estimate(next) - c; d > 1 || d < -1 {
+							t.Fatalf("%v → %v: linear conflict changes by %d", p.Board, next, d)
+						}
+					}
+				}
+			}
+			if better == 0 {
+				t.Errorf("%v %v: linear conflict never beats Manhattan distance", size, goal)
+			}
+		}
+	}
+}
+
+// TestClassicSolve solves random 8-puzzles with each heuristic: the same
+// optimal lengths, and linear conflict generates no more nodes than
+// Manhattan distance.
+func TestClassicSolve(t *testing.T) {
+	size := bitboard.Size{Rows: 3, Cols: 3}
+	hs := map[string]func(bitboard.Size, bitboard.Goal) (*search.Heuristic, error){
+		"misplaced": search.Misplaced, "manhattan": search.Manhattan, "linear-conflict": search.LinearConflict,
+	}
+	rng := rand.New(rand.NewPCG(8, 8))
+	for range 20 {
+		b, _ := bitboard.Random(rng, size, bitboard.GoalLast)
+		nodes := map[string]uint64{}
+		length := -1
+		for name, make := range hs {
+			h, err := make(size, bitboard.GoalLast)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := solve(t, b, bitboard.GoalLast, h, search.Options{}, length)
+			length = res.Length()
+			nodes[name] = res.Generated
+		}
+		if nodes["linear-conflict"] > nodes["manhattan"] {
+			t.Errorf("%v: linear conflict generated %d nodes, Manhattan %d", b, nodes["linear-conflict"], nodes["manhattan"])
+		}
+	}
+	if _, err := search.LinearConflict(bitboard.Size{Rows: 2, Cols: 8}, bitboard.GoalLast); err == nil {
+		t.Error("linear conflict on 8-cell rows accepted")
+	}
+}
