@@ -34,6 +34,25 @@ type Options struct {
 	// Order is the order in which the blank's moves are tried; the zero
 	// value is Korf's: up, left, right, down.
 	Order [4]bitboard.Move
+	// Weight, if above 1, makes the search weighted IDA*: f = g + Weight·h,
+	// to hundredths. It finds solutions faster, no longer than Weight
+	// times the optimum but not optimal. 0 and 1 search optimally.
+	Weight float64
+}
+
+// MaxWeight bounds Options.Weight.
+const MaxWeight = 100
+
+// weights returns f's integer weights of g and h for the weight: (1, 1)
+// searching optimally, else (100, Weight to hundredths).
+func weights(weight float64) (gw, hw int, err error) {
+	switch {
+	case weight == 0 || weight == 1:
+		return 1, 1, nil
+	case !(weight >= 1 && weight <= MaxWeight): // NaN too
+		return 0, 0, fmt.Errorf("search: weight %v: want 1 to %d", weight, MaxWeight)
+	}
+	return 100, int(math.Round(weight * 100)), nil
 }
 
 // Iteration holds the counts of one IDA* iteration.
@@ -91,6 +110,10 @@ func Solve(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heu
 	if err := checkOrder(opts.Order); err != nil {
 		return Result{}, err
 	}
+	gw, hw, err := weights(opts.Weight)
+	if err != nil {
+		return Result{}, err
+	}
 	rotated := goal != h.goal
 	if rotated {
 		start = start.Rotate()
@@ -100,7 +123,9 @@ func Solve(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heu
 	var stop atomic.Bool
 	halt := context.AfterFunc(ctx, func() { stop.Store(true) })
 	defer halt()
-	res := run(newWorker(h, prune, opts.Order, start, &stop), opts.Threads)
+	w := newWorker(h, prune, opts.Order, start, &stop)
+	w.gw, w.hw = gw, hw
+	res := run(w, opts.Threads)
 	res.Elapsed = time.Since(t0)
 
 	if rotated {
@@ -142,6 +167,8 @@ type worker struct {
 	fsm   [][4]int32
 	goal  uint64
 	stop  *atomic.Bool
+	// f = gw·g + hw·h: (1, 1) searching optimally, else weighted.
+	gw, hw int
 
 	// The node being searched.
 	cells uint64
@@ -185,7 +212,7 @@ func newWorker(h *Heuristic, prune *pruner, order [4]bitboard.Move, start bitboa
 // run searches sequentially or, with threads > 1, in parallel.
 func run(w *worker, threads int) Result {
 	res := Result{H0: w.h.combine(w.st.sum, w.st.rsum)}
-	for bound := res.H0; bound <= MaxLength; {
+	for bound := w.hw * res.H0; bound <= MaxLength*w.gw; {
 		var it Iteration
 		var found bool
 		// An iteration is searched in parallel once the last one was big
@@ -219,7 +246,7 @@ func (w *worker) iteration(bound int) (bool, Iteration) {
 	w.bound, w.next = bound, math.MaxInt
 	w.expanded, w.generated = 0, 0
 	found := w.dfs(0, w.st.sum, w.st.rsum, 0)
-	return found, Iteration{Bound: bound, Expanded: w.expanded, Generated: w.generated}
+	return found, Iteration{Bound: bound / w.gw, Expanded: w.expanded, Generated: w.generated}
 }
 
 // stopCheck is how many expansions pass between looks at the stop flag.
@@ -263,7 +290,7 @@ func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
 		word := oldWord ^ uint64(q^b)<<h.first.shift[t]
 		val := table.Values[table.Index(word)]
 		nsum := sum - int(oldVal) + int(val)
-		f := g + 1 + nsum
+		f := w.gw*(g+1) + w.hw*nsum
 		if f > w.bound && f >= w.next {
 			// Pruned, and the second view's sum could only raise f, which
 			// would not lower next: skip its lookup.
@@ -280,9 +307,9 @@ func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
 			rval = rtable.Values[rtable.Index(rword)]
 			nrsum = rsum - int(w.st.rvals[rgi]) + int(rval)
 			if h.addSecond {
-				f += nrsum
+				f += w.hw * nrsum
 			} else {
-				f = max(f, g+1+nrsum)
+				f = max(f, w.gw*(g+1)+w.hw*nrsum)
 			}
 		}
 		if f > w.bound {

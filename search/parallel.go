@@ -35,12 +35,12 @@ const tasksPerThread = 32
 // has any wins, so the answer is the one the sequential search finds, and
 // goroutines searching later tasks stop as soon as it is known.
 func (w *worker) parallelIteration(bound, threads int) (bool, Iteration) {
-	it := Iteration{Bound: bound}
+	it := Iteration{Bound: bound / w.gw}
 	w.bound, w.next = bound, math.MaxInt
 	w.expanded, w.generated = 0, 0
 	tasks := []task{{cells: w.cells, blank: w.blank, st: w.st, sum: w.st.sum, rsum: w.st.rsum, path: w.path}}
 	root := tasks[0]
-	for len(tasks) < tasksPerThread*threads && tasks[0].g+1 < bound {
+	for len(tasks) < tasksPerThread*threads && w.gw*(tasks[0].g+1) < bound {
 		// Replace each task by its children, in order.
 		w.tasks = nil
 		for i := range tasks {

@@ -1,6 +1,7 @@
 package search_test
 
 import (
+	"context"
 	"fmt"
 	"sync"
 	"testing"
@@ -145,6 +146,34 @@ func BenchmarkKorf100(b *testing.B) {
 				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 				b.ReportMetric(float64(nodes)/secs/1e6, "Mnodes/s")
 			})
+		}
+	}
+}
+
+// TestWeighted solves Korf's 100 by weighted IDA*: every answer replays,
+// is no shorter than the optimum and no longer than the weight allows.
+func TestWeighted(t *testing.T) {
+	h, err := search.Additive("pdb:663", tables663(t), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, weight := range []float64{1.25, 3} {
+		longer := 0
+		for _, in := range data.Korf100() {
+			res := solve(t, in.Board, bitboard.GoalFirst, h, search.Options{Weight: weight}, -1)
+			if n := res.Length(); n < in.Optimal || float64(n) > weight*float64(in.Optimal) {
+				t.Errorf("%s: weight %g: %d moves, optimum %d", in.ID, weight, n, in.Optimal)
+			} else if n > in.Optimal {
+				longer++
+			}
+		}
+		if longer == 0 {
+			t.Errorf("weight %g found only optimal solutions", weight)
+		}
+	}
+	for _, bad := range []float64{0.5, -1, 101} {
+		if _, err := search.Solve(context.Background(), data.Korf100()[0].Board, bitboard.GoalFirst, h, search.Options{Weight: bad}); err == nil {
+			t.Errorf("weight %g accepted", bad)
 		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"unicode"
 
 	"fifteen/bitboard"
+	"fifteen/construct"
 	"fifteen/internal/atomicfile"
 	"fifteen/internal/pdbcli"
 	"fifteen/render"
@@ -144,6 +145,17 @@ func solveItem(ctx context.Context, cfg *config, heuristics *heuristicSet, it it
 		return o
 	}
 	o.started = true
+	if cfg.constructive {
+		o.heuristic = "constructive"
+		b := it.puzzle.Board
+		t0 := time.Now()
+		moves, err := construct.Solve(construct.Grid{Rows: b.Size().Rows, Cols: b.Size().Cols, Tiles: b.Tiles()}, cfg.goal)
+		o.res = search.Result{Moves: moves, Solved: err == nil, Elapsed: time.Since(t0), Iterations: []search.Iteration{}}
+		if o.err = err; err == nil {
+			o.err = o.check(cfg)
+		}
+		return o
+	}
 	h, err := heuristics.get(it.puzzle.Board.Size(), cfg.goal)
 	if err != nil {
 		o.err = err
@@ -155,7 +167,7 @@ func solveItem(ctx context.Context, cfg *config, heuristics *heuristicSet, it it
 		ctx, cancel = context.WithTimeout(ctx, cfg.timeout)
 		defer cancel()
 	}
-	opts := search.Options{Threads: cfg.threads, PruneDepth: cfg.pruneDepth}
+	opts := search.Options{Threads: cfg.threads, PruneDepth: cfg.pruneDepth, Weight: cfg.weight}
 	pprof.Do(ctx, pprof.Labels("puzzle", it.puzzle.ID), func(ctx context.Context) {
 		o.res, o.err = search.Solve(ctx, it.puzzle.Board, cfg.goal, h, opts)
 	})
@@ -165,12 +177,27 @@ func solveItem(ctx context.Context, cfg *config, heuristics *heuristicSet, it it
 	case errors.Is(o.err, context.Canceled):
 		o.err = fmt.Errorf("interrupted at bound %d", lastBound(&o.res))
 	case o.err == nil:
-		o.tiles, o.err = replay(it.puzzle.Board, cfg.goal, o.res.Moves)
-		if o.err == nil && it.optimal > 0 && o.res.Length() != it.optimal {
-			o.err = fmt.Errorf("internal error: length %d, but the optimum is known to be %d", o.res.Length(), it.optimal)
-		}
+		o.err = o.check(cfg)
 	}
 	return o
+}
+
+// check replays the outcome's solution and compares its length with the
+// known optimum: equal, or for the modes that are not optimal, no
+// shorter, and within the weight's bound.
+func (o *outcome) check(cfg *config) error {
+	var err error
+	if o.tiles, err = replay(o.puzzle.Board, cfg.goal, o.res.Moves); err != nil || o.optimal == 0 {
+		return err
+	}
+	length := o.res.Length()
+	switch {
+	case length < o.optimal || !cfg.optimal() && cfg.weight > 1 && float64(length) > cfg.weight*float64(o.optimal):
+		return fmt.Errorf("internal error: length %d, the optimum is known to be %d", length, o.optimal)
+	case cfg.optimal() && length != o.optimal:
+		return fmt.Errorf("internal error: length %d, but the optimum is known to be %d", length, o.optimal)
+	}
+	return nil
 }
 
 // writeGIF draws the outcome's solution into --gif, or into --gif-dir

@@ -36,26 +36,28 @@ import (
 )
 
 type config struct {
-	korf100    bool
-	random     int
-	seed       uint64
-	size       bitboard.Size
-	printOnly  bool
-	goal       bitboard.Goal
-	heuristic  string
-	partition  string
-	pdbDir     string
-	noReflect  bool
-	format     string
-	timeout    time.Duration
-	threads    int
-	jobs       int
-	pruneDepth int
-	profiles   profile.Files
-	gifFile    string
-	gifDir     string
-	gifCell    int
-	files      []string
+	korf100      bool
+	random       int
+	seed         uint64
+	size         bitboard.Size
+	printOnly    bool
+	goal         bitboard.Goal
+	heuristic    string
+	partition    string
+	pdbDir       string
+	noReflect    bool
+	format       string
+	timeout      time.Duration
+	threads      int
+	jobs         int
+	pruneDepth   int
+	weight       float64
+	constructive bool
+	profiles     profile.Files
+	gifFile      string
+	gifDir       string
+	gifCell      int
+	files        []string
 }
 
 func main() {
@@ -107,6 +109,8 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.DurationVar(&cfg.timeout, "timeout", 0, "give up a puzzle after this long (0: never)")
 	fs.IntVarP(&cfg.threads, "threads", "t", 0, "goroutines searching each puzzle (0: all CPUs when --jobs is 1, else 1)")
 	fs.IntVarP(&cfg.jobs, "jobs", "j", 0, "puzzles solved at once (0: all CPUs for a batch, 1 for a single puzzle)")
+	fs.Float64Var(&cfg.weight, "weight", 1, "weighted IDA*: f = g + `W`·h finds a solution faster, at most W times the optimal length but not optimal (1: optimal)")
+	fs.BoolVar(&cfg.constructive, "constructive", false, "solve as people do, row by row and column by column: instant, any size, far from optimal")
 	fs.IntVar(&cfg.pruneDepth, "prune-depth", search.DefaultPruneDepth, "longest redundant move sequence pruned (2: only a move that undoes the last)")
 	fs.StringVar(&cfg.gifFile, "gif", "", "draw the solution as an animated GIF in `FILE` (one puzzle)")
 	fs.StringVar(&cfg.gifDir, "gif-dir", "", "draw each solution as an animated GIF in `DIR`, named by the puzzle's id")
@@ -148,6 +152,10 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		return nil, errors.New("--gif and --gif-dir exclude each other")
 	case cfg.gifCell < render.MinCell || cfg.gifCell > render.MaxCell:
 		return nil, fmt.Errorf("bad --gif-cell %d: want %d..%d", cfg.gifCell, render.MinCell, render.MaxCell)
+	case !(cfg.weight >= 1 && cfg.weight <= search.MaxWeight):
+		return nil, fmt.Errorf("bad --weight %v: want 1 to %d", cfg.weight, search.MaxWeight)
+	case cfg.constructive && cfg.weight != 1:
+		return nil, errors.New("--constructive and --weight exclude each other")
 	case cfg.pruneDepth < search.PruneInverse || cfg.pruneDepth > search.MaxPruneDepth:
 		return nil, fmt.Errorf("bad --prune-depth %d: want %d..%d", cfg.pruneDepth, search.PruneInverse, search.MaxPruneDepth)
 	}
@@ -156,6 +164,9 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	}
 	return cfg, nil
 }
+
+// optimal reports whether the configuration finds optimal solutions.
+func (cfg *config) optimal() bool { return cfg.weight == 1 && !cfg.constructive }
 
 // parallelism settles the --jobs and --threads defaults for a batch of n
 // puzzles: a batch is fastest solved a puzzle per CPU, one puzzle with all

@@ -260,3 +260,21 @@ func TestRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestFastModes checks the modes that are not optimal: every answer
+// replays (solve checks it, and exits 1 otherwise), is labelled not
+// optimal, and weighted answers stay within their bound of Korf's optima
+// (solve checks that too).
+func TestFastModes(t *testing.T) {
+	for _, args := range [][]string{{"--constructive"}, {"--weight", "2", "--heuristic", "linear-conflict"}} {
+		status, out, stderr := runSolve(t, "", append(args, "--korf100", "--format", "jsonl")...)
+		if status != 0 || strings.Count(out, `"optimal":false`) != 100 || strings.Contains(out, `"optimal":true`) {
+			t.Errorf("%v: status %d\n%s", args, status, stderr)
+		}
+	}
+	for _, args := range [][]string{{"--weight", "0.5"}, {"--weight", "2", "--constructive"}} {
+		if status, _, _ := runSolve(t, "", args...); status != 2 {
+			t.Errorf("%v: status %d, want 2", args, status)
+		}
+	}
+}

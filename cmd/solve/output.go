@@ -50,7 +50,7 @@ func (p *printer) print(o *outcome, cfg *config) error {
 			Start:          o.puzzle.Board.Tiles(),
 			Goal:           cfg.goal.String(),
 			Solved:         o.err == nil,
-			Optimal:        o.err == nil,
+			Optimal:        o.err == nil && cfg.optimal(),
 			Moves:          bitboard.FormatMoves(o.res.Moves),
 			Tiles:          o.tiles,
 			Heuristic:      o.heuristic,
@@ -75,9 +75,16 @@ func (p *printer) print(o *outcome, cfg *config) error {
 		}
 		p.w.Write(append(b, '\n'))
 	} else if o.err == nil {
-		fmt.Fprintf(p.w, "%s: %d moves %s (h0 %d, %d generated, %d expanded, %.4f s, %.1f Mnodes/s)\n",
+		quality := ""
+		switch {
+		case cfg.constructive:
+			quality = ", not optimal: constructive"
+		case cfg.weight != 1:
+			quality = fmt.Sprintf(", not optimal: at most %g× the optimum", cfg.weight)
+		}
+		fmt.Fprintf(p.w, "%s: %d moves %s (h0 %d, %d generated, %d expanded, %.4f s, %.1f Mnodes/s%s)\n",
 			o.puzzle.ID, o.res.Length(), bitboard.FormatMoves(o.res.Moves), o.res.H0,
-			o.res.Generated, o.res.Expanded, o.res.Elapsed.Seconds(), o.res.NodesPerSecond()/1e6)
+			o.res.Generated, o.res.Expanded, o.res.Elapsed.Seconds(), o.res.NodesPerSecond()/1e6, quality)
 	} else {
 		fmt.Fprintf(p.w, "%s: unsolved (h0 %d, %d generated, %d expanded, %.4f s)\n",
 			o.puzzle.ID, o.res.H0, o.res.Generated, o.res.Expanded, o.res.Elapsed.Seconds())
