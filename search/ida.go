@@ -91,11 +91,9 @@ func (r *Result) NodesPerSecond() float64 {
 // and its solution rotated back. When ctx ends first, Solve returns the
 // partial result (Solved false, the counts so far) and ctx's error.
 func Solve(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heuristic, opts Options) (Result, error) {
-	if start.Size() != h.size {
-		return Result{}, fmt.Errorf("search: a %v board for a %v heuristic", start.Size(), h.size)
-	}
-	if !start.Solvable(goal) {
-		return Result{}, ErrUnsolvable
+	start, rotated, err := prepare(start, goal, h)
+	if err != nil {
+		return Result{}, err
 	}
 	if opts.PruneDepth == 0 {
 		opts.PruneDepth = DefaultPruneDepth
@@ -114,10 +112,6 @@ func Solve(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heu
 	if err != nil {
 		return Result{}, err
 	}
-	rotated := goal != h.goal
-	if rotated {
-		start = start.Rotate()
-	}
 
 	t0 := time.Now()
 	var stop atomic.Bool
@@ -127,17 +121,37 @@ func Solve(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heu
 	w.gw, w.hw = gw, hw
 	res := run(w, opts.Threads)
 	res.Elapsed = time.Since(t0)
+	if !res.Solved && ctx.Err() == nil {
+		return res, fmt.Errorf("search: no solution within %d moves", MaxLength)
+	}
+	return finish(ctx, res, rotated)
+}
 
+// prepare checks that start fits h and can be solved, and turns it to h's
+// goal convention if need be (bitboard.Board.Rotate).
+func prepare(start bitboard.Board, goal bitboard.Goal, h *Heuristic) (bitboard.Board, bool, error) {
+	if start.Size() != h.size {
+		return start, false, fmt.Errorf("search: a %v board for a %v heuristic", start.Size(), h.size)
+	}
+	if !start.Solvable(goal) {
+		return start, false, ErrUnsolvable
+	}
+	if goal != h.goal {
+		return start.Rotate(), true, nil
+	}
+	return start, false, nil
+}
+
+// finish turns a solution of a rotated board back, and returns ctx's error
+// with a search it cut short.
+func finish(ctx context.Context, res Result, rotated bool) (Result, error) {
 	if rotated {
 		for i, m := range res.Moves {
 			res.Moves[i] = m.Opposite()
 		}
 	}
 	if !res.Solved {
-		if err := ctx.Err(); err != nil {
-			return res, err
-		}
-		return res, fmt.Errorf("search: no solution within %d moves", MaxLength)
+		return res, ctx.Err()
 	}
 	return res, nil
 }

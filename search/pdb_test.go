@@ -177,3 +177,39 @@ func TestWeighted(t *testing.T) {
 		}
 	}
 }
+
+// TestGreedy solves Korf's 100 (Korf's goal) and their rotations (the
+// other goal) by greedy best-first search: every answer replays and is no
+// shorter than the optimum, and the search keeps far fewer positions than
+// IDA* generates.
+func TestGreedy(t *testing.T) {
+	h, err := search.Additive("pdb:663", tables663(t), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var generated uint64
+	for _, in := range data.Korf100() {
+		for _, c := range []struct {
+			b    bitboard.Board
+			goal bitboard.Goal
+		}{{in.Board, bitboard.GoalFirst}, {in.Board.Rotate(), bitboard.GoalLast}} {
+			res, err := search.Greedy(context.Background(), c.b, c.goal, h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			end, err := c.b.Apply(res.Moves)
+			if err != nil || end != bitboard.Solved(c.b.Size(), c.goal) || res.Length() < in.Optimal {
+				t.Fatalf("%s %v: %d moves (optimum %d) do not solve it: %v", in.ID, c.goal, res.Length(), in.Optimal, err)
+			}
+			generated += res.Generated
+		}
+	}
+	if generated > 10_000_000 {
+		t.Errorf("greedy search generated %d nodes on 200 puzzles", generated)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := search.Greedy(ctx, data.Korf100()[0].Board, bitboard.GoalFirst, h); err == nil {
+		t.Error("a cancelled greedy search succeeded")
+	}
+}

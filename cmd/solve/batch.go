@@ -169,7 +169,11 @@ func solveItem(ctx context.Context, cfg *config, heuristics *heuristicSet, it it
 	}
 	opts := search.Options{Threads: cfg.threads, PruneDepth: cfg.pruneDepth, Weight: cfg.weight}
 	pprof.Do(ctx, pprof.Labels("puzzle", it.puzzle.ID), func(ctx context.Context) {
-		o.res, o.err = search.Solve(ctx, it.puzzle.Board, cfg.goal, h, opts)
+		if cfg.greedy {
+			o.res, o.err = search.Greedy(ctx, it.puzzle.Board, cfg.goal, h)
+		} else {
+			o.res, o.err = search.Solve(ctx, it.puzzle.Board, cfg.goal, h, opts)
+		}
 	})
 	switch {
 	case errors.Is(o.err, context.DeadlineExceeded):

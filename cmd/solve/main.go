@@ -52,6 +52,7 @@ type config struct {
 	jobs         int
 	pruneDepth   int
 	weight       float64
+	greedy       bool
 	constructive bool
 	profiles     profile.Files
 	gifFile      string
@@ -110,6 +111,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.IntVarP(&cfg.threads, "threads", "t", 0, "goroutines searching each puzzle (0: all CPUs when --jobs is 1, else 1)")
 	fs.IntVarP(&cfg.jobs, "jobs", "j", 0, "puzzles solved at once (0: all CPUs for a batch, 1 for a single puzzle)")
 	fs.Float64Var(&cfg.weight, "weight", 1, "weighted IDA*: f = g + `W`·h finds a solution faster, at most W times the optimal length but not optimal (1: optimal)")
+	fs.BoolVar(&cfg.greedy, "greedy", false, "greedy best-first search: milliseconds with the databases, not optimal")
 	fs.BoolVar(&cfg.constructive, "constructive", false, "solve as people do, row by row and column by column: instant, any size, far from optimal")
 	fs.IntVar(&cfg.pruneDepth, "prune-depth", search.DefaultPruneDepth, "longest redundant move sequence pruned (2: only a move that undoes the last)")
 	fs.StringVar(&cfg.gifFile, "gif", "", "draw the solution as an animated GIF in `FILE` (one puzzle)")
@@ -154,8 +156,8 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		return nil, fmt.Errorf("bad --gif-cell %d: want %d..%d", cfg.gifCell, render.MinCell, render.MaxCell)
 	case !(cfg.weight >= 1 && cfg.weight <= search.MaxWeight):
 		return nil, fmt.Errorf("bad --weight %v: want 1 to %d", cfg.weight, search.MaxWeight)
-	case cfg.constructive && cfg.weight != 1:
-		return nil, errors.New("--constructive and --weight exclude each other")
+	case boolInt(cfg.weight != 1)+boolInt(cfg.greedy)+boolInt(cfg.constructive) > 1:
+		return nil, errors.New("--weight, --greedy and --constructive exclude each other")
 	case cfg.pruneDepth < search.PruneInverse || cfg.pruneDepth > search.MaxPruneDepth:
 		return nil, fmt.Errorf("bad --prune-depth %d: want %d..%d", cfg.pruneDepth, search.PruneInverse, search.MaxPruneDepth)
 	}
@@ -166,7 +168,14 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 }
 
 // optimal reports whether the configuration finds optimal solutions.
-func (cfg *config) optimal() bool { return cfg.weight == 1 && !cfg.constructive }
+func (cfg *config) optimal() bool { return cfg.weight == 1 && !cfg.greedy && !cfg.constructive }
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
 
 // parallelism settles the --jobs and --threads defaults for a batch of n
 // puzzles: a batch is fastest solved a puzzle per CPU, one puzzle with all

@@ -266,13 +266,13 @@ func TestRandom(t *testing.T) {
 // optimal, and weighted answers stay within their bound of Korf's optima
 // (solve checks that too).
 func TestFastModes(t *testing.T) {
-	for _, args := range [][]string{{"--constructive"}, {"--weight", "2", "--heuristic", "linear-conflict"}} {
+	for _, args := range [][]string{{"--constructive"}, {"--weight", "2", "--heuristic", "linear-conflict"}, {"--greedy", "--heuristic", "linear-conflict"}} {
 		status, out, stderr := runSolve(t, "", append(args, "--korf100", "--format", "jsonl")...)
 		if status != 0 || strings.Count(out, `"optimal":false`) != 100 || strings.Contains(out, `"optimal":true`) {
 			t.Errorf("%v: status %d\n%s", args, status, stderr)
 		}
 	}
-	for _, args := range [][]string{{"--weight", "0.5"}, {"--weight", "2", "--constructive"}} {
+	for _, args := range [][]string{{"--weight", "0.5"}, {"--weight", "2", "--constructive"}, {"--greedy", "--constructive"}} {
 		if status, _, _ := runSolve(t, "", args...); status != 2 {
 			t.Errorf("%v: status %d, want 2", args, status)
 		}

@@ -79,6 +79,8 @@ func (p *printer) print(o *outcome, cfg *config) error {
 		switch {
 		case cfg.constructive:
 			quality = ", not optimal: constructive"
+		case cfg.greedy:
+			quality = ", not optimal: greedy"
 		case cfg.weight != 1:
 			quality = fmt.Sprintf(", not optimal: at most %g× the optimum", cfg.weight)
 		}

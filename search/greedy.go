@@ -1,0 +1,90 @@
+package search
+
+import (
+	"container/heap"
+	"context"
+	"fmt"
+	"time"
+
+	"fifteen/bitboard"
+)
+
+// MaxGreedyNodes bounds the positions Greedy keeps: about 3 GB.
+const MaxGreedyNodes = 50_000_000
+
+// Greedy finds a solution by greedy best-first search: of the positions
+// generated and not yet expanded it always expands one with the smallest
+// heuristic value (the oldest among equals), and it never keeps a position
+// twice. With the databases it solves a 15-puzzle in milliseconds, far from
+// optimally; with weaker heuristics it may keep millions of positions, so
+// it gives up at MaxGreedyNodes. Nodes are counted as for Solve.
+func Greedy(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heuristic) (Result, error) {
+	start, rotated, err := prepare(start, goal, h)
+	if err != nil {
+		return Result{}, err
+	}
+	t0 := time.Now()
+	target := bitboard.Solved(h.size, h.goal)
+	res := Result{H0: h.Estimate(start), Generated: 1, Iterations: []Iteration{}}
+	nodes := []greedyNode{{board: start, parent: -1}}
+	seen := map[uint64]bool{start.Packed(): true}
+	open := &greedyQueue{{h: res.H0, node: 0}}
+	for open.Len() > 0 {
+		if res.Expanded%4096 == 0 && ctx.Err() != nil {
+			break
+		}
+		i := heap.Pop(open).(greedyEntry).node
+		res.Expanded++
+		if nodes[i].board == target {
+			res.Solved = true
+			for ; nodes[i].parent >= 0; i = nodes[i].parent {
+				res.Moves = append(res.Moves, nodes[i].move)
+			}
+			for l, r := 0, len(res.Moves)-1; l < r; l, r = l+1, r-1 {
+				res.Moves[l], res.Moves[r] = res.Moves[r], res.Moves[l]
+			}
+			break
+		}
+		for _, m := range bitboard.Moves {
+			next, _, ok := nodes[i].board.Move(m)
+			if !ok || seen[next.Packed()] {
+				continue
+			}
+			if len(nodes) == MaxGreedyNodes {
+				res.Elapsed = time.Since(t0)
+				return res, fmt.Errorf("search: greedy search gave up after %d positions", len(nodes))
+			}
+			res.Generated++
+			seen[next.Packed()] = true
+			nodes = append(nodes, greedyNode{board: next, parent: i, move: m})
+			heap.Push(open, greedyEntry{h: h.Estimate(next), node: len(nodes) - 1})
+		}
+	}
+	res.Elapsed = time.Since(t0)
+	return finish(ctx, res, rotated)
+}
+
+// greedyNode is a kept position and the move that reached it.
+type greedyNode struct {
+	board  bitboard.Board
+	parent int
+	move   bitboard.Move
+}
+
+type greedyEntry struct{ h, node int }
+
+// greedyQueue is a min-heap by heuristic value, then age.
+type greedyQueue []greedyEntry
+
+func (q greedyQueue) Len() int { return len(q) }
+func (q greedyQueue) Less(i, j int) bool {
+	return q[i].h < q[j].h || q[i].h == q[j].h && q[i].node < q[j].node
+}
+func (q greedyQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *greedyQueue) Push(x any)   { *q = append(*q, x.(greedyEntry)) }
+func (q *greedyQueue) Pop() any {
+	old := *q
+	x := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return x
+}
