@@ -38,8 +38,14 @@ func (s Size) Valid() error {
 	return nil
 }
 
-// ParseSize parses "ROWSxCOLS" ("3x4") or a single number N for N×N ("4").
-func ParseSize(s string) (Size, error) {
+// ParseSize parses "ROWSxCOLS" ("3x4") or a single number N for N×N ("4")
+// of a size that can be packed.
+func ParseSize(s string) (Size, error) { return ParseSizeUpTo(s, MaxCells) }
+
+// ParseSizeUpTo parses a size as ParseSize does, of at least 2×2 and at
+// most maxCells cells, for callers that handle boards bigger than packed
+// ones (by their tiles).
+func ParseSizeUpTo(s string, maxCells int) (Size, error) {
 	r, c, found := strings.Cut(strings.ToLower(strings.TrimSpace(s)), "x")
 	if !found {
 		c = r
@@ -50,17 +56,22 @@ func ParseSize(s string) (Size, error) {
 		return Size{}, fmt.Errorf("bad size %q: want ROWSxCOLS or N", s)
 	}
 	size := Size{rows, cols}
-	return size, size.Valid()
+	if size.Rows < 2 || size.Cols < 2 || size.Cells() > maxCells {
+		return size, fmt.Errorf("unsupported size %v: need at least 2 rows and 2 columns and at most %d cells", size, maxCells)
+	}
+	return size, nil
 }
 
 // SizeForCount returns the square size with n cells (9 → 3×3, 16 → 4×4).
-func SizeForCount(n int) (Size, error) {
-	for k := 2; k*k <= MaxCells; k++ {
+func SizeForCount(n int) (Size, error) { return sizeForCount(n, MaxCells) }
+
+func sizeForCount(n, maxCells int) (Size, error) {
+	for k := 2; k*k <= maxCells; k++ {
 		if k*k == n {
 			return Size{k, k}, nil
 		}
 	}
-	return Size{}, fmt.Errorf("%d tiles: want 4, 9 or 16 (a square board; other shapes use a ROWSxCOLS block header)", n)
+	return Size{}, fmt.Errorf("%d tiles: want a square number of at most %d (other shapes use a ROWSxCOLS block header)", n, maxCells)
 }
 
 // Move is a direction in which the blank travels.
@@ -190,26 +201,36 @@ func New(size Size, tiles []int) (Board, error) {
 	if err := size.Valid(); err != nil {
 		return Board{}, err
 	}
-	n := size.Cells()
-	if len(tiles) != n {
-		return Board{}, fmt.Errorf("%w: %d tiles for a %v board, want %d", ErrTileCount, len(tiles), size, n)
+	if err := checkTiles(size, tiles); err != nil {
+		return Board{}, err
 	}
 	b := Board{rows: uint8(size.Rows), cols: uint8(size.Cols)}
-	seen := 0
 	for i, t := range tiles {
-		if t < 0 || t >= n {
-			return Board{}, fmt.Errorf("%w: tile %d out of range 0..%d", ErrTile, t, n-1)
-		}
-		if seen&(1<<t) != 0 {
-			return Board{}, fmt.Errorf("%w: tile %d appears twice", ErrTile, t)
-		}
-		seen |= 1 << t
 		b.cells |= uint64(t) << (4 * i)
 		if t == 0 {
 			b.blank = uint8(i)
 		}
 	}
 	return b, nil
+}
+
+// checkTiles checks that tiles holds every tile of the size exactly once.
+func checkTiles(size Size, tiles []int) error {
+	n := size.Cells()
+	if len(tiles) != n {
+		return fmt.Errorf("%w: %d tiles for a %v board, want %d", ErrTileCount, len(tiles), size, n)
+	}
+	var seen [256]bool // sizes stop at 255 cells
+	for _, t := range tiles {
+		if t < 0 || t >= n {
+			return fmt.Errorf("%w: tile %d out of range 0..%d", ErrTile, t, n-1)
+		}
+		if seen[t] {
+			return fmt.Errorf("%w: tile %d appears twice", ErrTile, t)
+		}
+		seen[t] = true
+	}
+	return nil
 }
 
 // Solved returns the goal board of the given size under convention g.

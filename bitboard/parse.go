@@ -13,7 +13,9 @@ import (
 type Puzzle struct {
 	ID    string // the label, or the line number (prefixed by the input's name if it has one)
 	Line  int    // the line where the puzzle starts
-	Board Board
+	Size  Size
+	Tiles []int // in row-major order, 0 the blank
+	Board Board // the packed board; the zero Board for a board of more than MaxCells cells
 }
 
 // InputError describes one malformed puzzle. Reading can go on after it.
@@ -36,6 +38,11 @@ func (e *InputError) Error() string { return e.ID + ": " + e.Reason }
 //
 // Blank lines and everything after '#' are ignored.
 type Reader struct {
+	// MaxCells is the largest board accepted; 0 means MaxCells, the
+	// packed boards' limit. A caller that handles bigger boards through
+	// Puzzle.Tiles may raise it (to at most 255).
+	MaxCells int
+
 	sc   *bufio.Scanner
 	name string
 	line int
@@ -71,26 +78,33 @@ func (r *Reader) Next() (Puzzle, error) {
 			}
 		}
 		fields := splitTiles(text)
-		var size Size
+		maxCells := r.MaxCells
+		if maxCells <= 0 {
+			maxCells = MaxCells
+		}
+		maxCells = min(maxCells, 255)
 		var err error
 		if len(fields) == 1 {
-			if size, err = ParseSize(fields[0]); err != nil {
+			if p.Size, err = ParseSizeUpTo(fields[0], maxCells); err != nil {
 				return p, r.errorf(p, "%v", err)
 			}
-			if fields, err = r.block(size.Rows); err != nil {
+			if fields, err = r.block(p.Size.Rows); err != nil {
 				return p, r.errorf(p, "%v", err)
 			}
-		} else if size, err = SizeForCount(len(fields)); err != nil {
+		} else if p.Size, err = sizeForCount(len(fields), maxCells); err != nil {
 			return p, r.errorf(p, "%v", err)
 		}
-		tiles := make([]int, len(fields))
+		p.Tiles = make([]int, len(fields))
 		for i, f := range fields {
-			if tiles[i], err = strconv.Atoi(f); err != nil {
+			if p.Tiles[i], err = strconv.Atoi(f); err != nil {
 				return p, r.errorf(p, "%q is not a tile number", f)
 			}
 		}
-		if p.Board, err = New(size, tiles); err != nil {
+		if err := checkTiles(p.Size, p.Tiles); err != nil {
 			return p, r.errorf(p, "%v", err)
+		}
+		if p.Size.Cells() <= MaxCells {
+			p.Board, _ = New(p.Size, p.Tiles) // checked above
 		}
 		return p, nil
 	}

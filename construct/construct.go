@@ -86,6 +86,32 @@ func abs(x int) int {
 	return x
 }
 
+// Solved returns the goal grid of the size under convention goal.
+func Solved(rows, cols int, goal bitboard.Goal) Grid {
+	g := Grid{Rows: rows, Cols: cols, Tiles: make([]int, rows*cols)}
+	for t := range g.Tiles {
+		g.Tiles[g.home(t, goal)] = t
+	}
+	return g
+}
+
+// Play plays the blank's moves on the grid and returns the grid they reach
+// and the tile each slid, or an error naming the first move off the board.
+func (g Grid) Play(moves []bitboard.Move) (Grid, []int, error) {
+	s := newSolver(g)
+	slid := make([]int, len(moves))
+	for i, m := range moves {
+		b := s.where[0]
+		r, c := b/s.cols, b%s.cols
+		if m == bitboard.Up && r == 0 || m == bitboard.Down && r == s.rows-1 || m == bitboard.Left && c == 0 || m == bitboard.Right && c == s.cols-1 {
+			return Grid{}, nil, fmt.Errorf("construct: move %d (%v) leaves the board", i+1, m)
+		}
+		s.move(m)
+		slid[i] = s.cells[b]
+	}
+	return Grid{Rows: g.Rows, Cols: g.Cols, Tiles: s.cells}, slid, nil
+}
+
 // Random returns a uniformly random solvable grid: a shuffle, and tiles 1
 // and 2 swapped if its parity is wrong (the swap pairs each unsolvable
 // position with one solvable one).

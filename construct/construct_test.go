@@ -4,29 +4,17 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"fifteen/bitboard"
 )
 
-// replay plays the blank's moves on the grid and reports whether they stay
-// on the board and end at the goal.
+// replay plays the moves on the grid and reports whether they reach the
+// goal.
 func replay(g Grid, goal bitboard.Goal, moves []bitboard.Move) bool {
-	s := newSolver(g)
-	for _, m := range moves {
-		b := s.where[0]
-		r, c := b/s.cols, b%s.cols
-		if m == bitboard.Up && r == 0 || m == bitboard.Down && r == s.rows-1 || m == bitboard.Left && c == 0 || m == bitboard.Right && c == s.cols-1 {
-			return false
-		}
-		s.move(m)
-	}
-	for c, t := range s.cells {
-		if c != g.home(t, goal) {
-			return false
-		}
-	}
-	return true
+	end, _, err := g.Play(moves)
+	return err == nil && slices.Equal(end.Tiles, Solved(g.Rows, g.Cols, goal).Tiles)
 }
 
 // TestSolve solves random positions of many sizes, both goals, and checks
@@ -94,5 +82,16 @@ func BenchmarkSolve(b *testing.B) {
 			}
 			b.ReportMetric(float64(moves)/float64(b.N), "moves/op")
 		})
+	}
+}
+
+func TestPlay(t *testing.T) {
+	g := Grid{Rows: 2, Cols: 3, Tiles: []int{1, 2, 3, 4, 0, 5}}
+	end, slid, err := g.Play([]bitboard.Move{bitboard.Right, bitboard.Up})
+	if err != nil || !slices.Equal(end.Tiles, []int{1, 2, 0, 4, 5, 3}) || !slices.Equal(slid, []int{5, 3}) {
+		t.Errorf("got %v, slid %v, %v", end.Tiles, slid, err)
+	}
+	if _, _, err := g.Play([]bitboard.Move{bitboard.Down}); err == nil {
+		t.Error("a move off the board was played")
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime/pprof"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -127,13 +128,21 @@ func printItems(items []item, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, it.err)
 			continue
 		}
-		fmt.Fprintf(w, "%s: %v\n", it.puzzle.ID, it.puzzle.Board)
+		fmt.Fprintf(w, "%s: %s\n", it.puzzle.ID, joinTiles(it.puzzle.Tiles))
 	}
 	if err := w.Flush(); err != nil {
 		fmt.Fprintln(stderr, "solve:", err)
 		return 1
 	}
 	return status
+}
+
+func joinTiles(tiles []int) string {
+	s := make([]string, len(tiles))
+	for i, t := range tiles {
+		s[i] = strconv.Itoa(t)
+	}
+	return strings.Join(s, " ")
 }
 
 // solveItem solves one puzzle under its time limit, checks the answer by
@@ -147,9 +156,8 @@ func solveItem(ctx context.Context, cfg *config, heuristics *heuristicSet, it it
 	o.started = true
 	if cfg.constructive {
 		o.heuristic = "constructive"
-		b := it.puzzle.Board
 		t0 := time.Now()
-		moves, err := construct.Solve(construct.Grid{Rows: b.Size().Rows, Cols: b.Size().Cols, Tiles: b.Tiles()}, cfg.goal)
+		moves, err := construct.Solve(grid(it.puzzle), cfg.goal)
 		o.res = search.Result{Moves: moves, Solved: err == nil, Elapsed: time.Since(t0), Iterations: []search.Iteration{}}
 		if o.err = err; err == nil {
 			o.err = o.check(cfg)
@@ -191,7 +199,7 @@ func solveItem(ctx context.Context, cfg *config, heuristics *heuristicSet, it it
 // shorter, and within the weight's bound.
 func (o *outcome) check(cfg *config) error {
 	var err error
-	if o.tiles, err = replay(o.puzzle.Board, cfg.goal, o.res.Moves); err != nil || o.optimal == 0 {
+	if o.tiles, err = replay(o.puzzle, cfg.goal, o.res.Moves); err != nil || o.optimal == 0 {
 		return err
 	}
 	length := o.res.Length()
@@ -217,6 +225,9 @@ func writeGIF(cfg *config, o *outcome) error {
 		}, o.puzzle.ID)
 		path = filepath.Join(cfg.gifDir, name+".gif")
 	}
+	if o.puzzle.Size.Cells() > bitboard.MaxCells {
+		return fmt.Errorf("the GIFs draw boards of up to %d cells", bitboard.MaxCells)
+	}
 	return atomicfile.WriteFile(path, func(w io.Writer) error {
 		return render.GIF(w, o.puzzle.Board, o.res.Moves, render.Options{Cell: cfg.gifCell})
 	})
@@ -229,21 +240,22 @@ func lastBound(r *search.Result) int {
 	return r.Iterations[len(r.Iterations)-1].Bound
 }
 
-// replay plays the moves from start, returns the tiles they move, and
-// checks that they end at the goal.
-func replay(start bitboard.Board, goal bitboard.Goal, moves []bitboard.Move) ([]int, error) {
-	tiles := make([]int, len(moves))
-	b := start
-	for i, m := range moves {
-		var ok bool
-		if b, tiles[i], ok = b.Move(m); !ok {
-			return nil, fmt.Errorf("internal error: move %d of the solution leaves the board", i+1)
-		}
+// replay plays the moves on the puzzle's tiles (any size), returns the
+// tiles they slide, and checks that they end at the goal.
+func replay(p bitboard.Puzzle, goal bitboard.Goal, moves []bitboard.Move) ([]int, error) {
+	end, slid, err := grid(p).Play(moves)
+	if err != nil {
+		return nil, fmt.Errorf("internal error: %v", err)
 	}
-	if b != bitboard.Solved(start.Size(), goal) {
+	if !slices.Equal(end.Tiles, construct.Solved(p.Size.Rows, p.Size.Cols, goal).Tiles) {
 		return nil, errors.New("internal error: the solution does not reach the goal")
 	}
-	return tiles, nil
+	return slid, nil
+}
+
+// grid returns the puzzle as a grid of any size.
+func grid(p bitboard.Puzzle) construct.Grid {
+	return construct.Grid{Rows: p.Size.Rows, Cols: p.Size.Cols, Tiles: p.Tiles}
 }
 
 // heuristicSet makes each size's heuristic once and shares it.

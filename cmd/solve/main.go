@@ -19,6 +19,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/signal"
 	"runtime"
@@ -28,6 +29,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"fifteen/bitboard"
+	"fifteen/construct"
 	"fifteen/data"
 	"fifteen/internal/profile"
 	"fifteen/pdb"
@@ -128,7 +130,11 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	if cfg.goal, err = bitboard.ParseGoal(*goal); err != nil {
 		return nil, err
 	}
-	if cfg.size, err = bitboard.ParseSize(*sizeFlag); err != nil {
+	maxCells := bitboard.MaxCells
+	if cfg.constructive {
+		maxCells = construct.MaxCells
+	}
+	if cfg.size, err = bitboard.ParseSizeUpTo(*sizeFlag, maxCells); err != nil {
 		return nil, err
 	}
 	switch {
@@ -177,6 +183,22 @@ func boolInt(b bool) int {
 	return 0
 }
 
+// randomGrids returns --random puzzles too big to pack, for
+// --constructive: uniformly random solvable grids drawn as data.Random
+// draws packed ones.
+func randomGrids(cfg *config) ([]item, error) {
+	rng := rand.New(rand.NewPCG(cfg.seed, 0))
+	var items []item
+	for i := range cfg.random {
+		g, err := construct.Random(rng, cfg.size.Rows, cfg.size.Cols, cfg.goal)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, item{puzzle: bitboard.Puzzle{ID: fmt.Sprintf("random%d", i+1), Size: cfg.size, Tiles: g.Tiles}})
+	}
+	return items, nil
+}
+
 // parallelism settles the --jobs and --threads defaults for a batch of n
 // puzzles: a batch is fastest solved a puzzle per CPU, one puzzle with all
 // CPUs searching it.
@@ -206,6 +228,9 @@ type item struct {
 // readItems reads the batch: Korf's 100, random puzzles, or the puzzles of
 // the files or standard input, in order.
 func readItems(cfg *config, stdin io.Reader) ([]item, error) {
+	if cfg.random > 0 && cfg.size.Cells() > bitboard.MaxCells {
+		return randomGrids(cfg)
+	}
 	if cfg.korf100 || cfg.random > 0 {
 		set := data.Korf100()
 		if cfg.random > 0 {
@@ -216,13 +241,17 @@ func readItems(cfg *config, stdin io.Reader) ([]item, error) {
 		}
 		var items []item
 		for _, in := range set {
-			items = append(items, item{puzzle: bitboard.Puzzle{ID: in.ID, Board: in.Board}, optimal: in.Optimal})
+			p := bitboard.Puzzle{ID: in.ID, Size: in.Board.Size(), Tiles: in.Board.Tiles(), Board: in.Board}
+			items = append(items, item{puzzle: p, optimal: in.Optimal})
 		}
 		return items, nil
 	}
 	var items []item
 	read := func(r io.Reader, name string) error {
 		pr := bitboard.NewReader(r, name)
+		if cfg.constructive {
+			pr.MaxCells = construct.MaxCells
+		}
 		for {
 			p, err := pr.Next()
 			if err == io.EOF {

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -276,5 +277,36 @@ func TestFastModes(t *testing.T) {
 		if status, _, _ := runSolve(t, "", args...); status != 2 {
 			t.Errorf("%v: status %d, want 2", args, status)
 		}
+	}
+}
+
+// TestLargeBoards solves boards too big to pack with --constructive, from
+// a block and from --random, checks that each answer replays (solve does,
+// and exits 1 otherwise), and rejects them, clearly, without it.
+func TestLargeBoards(t *testing.T) {
+	block := "7x8\n"
+	for r := range 7 {
+		var row []string
+		for c := range 8 {
+			row = append(row, strconv.Itoa((r*8+c+1)%56))
+		}
+		block += strings.Join(row, " ") + "\n"
+	}
+	// The goal with its last two tiles swapped, and with the blank moved up.
+	unsolvable := strings.Replace(block, "54 55 0", "55 54 0", 1)
+	solvable := strings.Replace(strings.Replace(block, "47 48\n", "47 0\n", 1), "55 0\n", "55 48\n", 1)
+	status, out, stderr := runSolve(t, solvable+unsolvable, "--constructive", "--format", "jsonl")
+	if status != 1 || strings.Count(out, `"solved":true`) != 1 || !strings.Contains(out, `"size":"7x8"`) || !strings.Contains(stderr, "unsolvable") {
+		t.Errorf("7x8 blocks: status %d\n%s\n%s", status, out, stderr)
+	}
+	status, out, _ = runSolve(t, "", "--constructive", "--random", "3", "--size", "10x10", "--format", "jsonl")
+	if status != 0 || strings.Count(out, `"solved":true`) != 3 {
+		t.Errorf("--random 3 --size 10x10: status %d\n%s", status, out)
+	}
+	if status, _, stderr := runSolve(t, solvable); status != 1 || !strings.Contains(stderr, "at most 16 cells") {
+		t.Errorf("7x8 without --constructive: status %d, %s", status, stderr)
+	}
+	if status, _, _ := runSolve(t, "", "--random", "1", "--size", "5x5"); status != 2 {
+		t.Errorf("--random on 5x5 without --constructive: status %d, want 2", status)
 	}
 }

@@ -46,8 +46,8 @@ func (p *printer) print(o *outcome, cfg *config) error {
 	if p.jsonl {
 		r := record{
 			ID:             o.puzzle.ID,
-			Size:           o.puzzle.Board.Size().String(),
-			Start:          o.puzzle.Board.Tiles(),
+			Size:           o.puzzle.Size.String(),
+			Start:          o.puzzle.Tiles,
 			Goal:           cfg.goal.String(),
 			Solved:         o.err == nil,
 			Optimal:        o.err == nil && cfg.optimal(),
