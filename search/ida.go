@@ -190,9 +190,10 @@ type worker struct {
 	st    state
 
 	// The iteration.
-	split     int    // the depth at which nodes become tasks (parallel.go)
-	tasks     []task // the tasks collected at depth split
-	task      int64  // the task being searched
+	split     int       // the depth at which nodes become tasks (parallel.go)
+	tasks     []task    // the tasks collected at depth split
+	levels    [2][]task // buffers for the levels of tasks (parallel.go)
+	task      int64     // the task being searched
 	best      *atomic.Int64
 	bound     int
 	next      int // the smallest f above bound seen

@@ -38,11 +38,13 @@ func (w *worker) parallelIteration(bound, threads int) (bool, Iteration) {
 	it := Iteration{Bound: bound / w.gw}
 	w.bound, w.next = bound, math.MaxInt
 	w.expanded, w.generated = 0, 0
-	tasks := []task{{cells: w.cells, blank: w.blank, st: w.st, sum: w.st.sum, rsum: w.st.rsum, path: w.path}}
+	// The levels' tasks go in two buffers kept from one iteration to the
+	// next, so that a search allocates next to nothing.
+	tasks := append(w.levels[0][:0], task{cells: w.cells, blank: w.blank, st: w.st, sum: w.st.sum, rsum: w.st.rsum, path: w.path})
 	root := tasks[0]
 	for len(tasks) < tasksPerThread*threads && w.gw*(tasks[0].g+1) < bound {
 		// Replace each task by its children, in order.
-		w.tasks = nil
+		w.tasks = w.levels[1][:0]
 		for i := range tasks {
 			t := &tasks[i]
 			w.cells, w.blank, w.st, w.path, w.split = t.cells, t.blank, t.st, t.path, t.g+1
@@ -52,6 +54,7 @@ func (w *worker) parallelIteration(bound, threads int) (bool, Iteration) {
 				return !w.aborted, it
 			}
 		}
+		w.levels[0], w.levels[1] = w.tasks, tasks
 		tasks = w.tasks
 		if len(tasks) == 0 {
 			break
@@ -70,7 +73,7 @@ func (w *worker) parallelIteration(bound, threads int) (bool, Iteration) {
 	best.Store(math.MaxInt64)
 	for range threads {
 		c := *w
-		c.best, c.tasks = &best, nil
+		c.best, c.tasks, c.levels = &best, nil, [2][]task{}
 		wg.Go(func() {
 			for {
 				i := nextTask.Add(1) - 1
