@@ -346,6 +346,7 @@ func (b *builder) seek(pl *placement, st uint64) {
 	for st-pl.first >= b.free {
 		b.step(pl)
 	}
+	pl.indexTiles(b.k)
 }
 
 // unrank sets pl to the placement of the given rank.
@@ -363,12 +364,11 @@ func (pl *placement) indexTiles(k int) {
 
 // step moves pl to the next placement in rank order: the last tile that can
 // move to a higher free cell does so, and the tiles after it take the
-// lowest free cells in order.
+// lowest free cells in order. It leaves tileAt to the caller.
 func (b *builder) step(pl *placement) {
 	pl.rank++
 	pl.first += b.free
 	pl.cells, pl.occupied = b.nextPlacement(pl.cells, pl.occupied)
-	pl.indexTiles(b.k)
 }
 
 func (b *builder) nextPlacement(cells uint64, occupied uint32) (uint64, uint32) {
