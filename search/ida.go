@@ -200,8 +200,8 @@ type worker struct {
 	aborted   bool
 	expanded  uint64
 	generated uint64
-	path      [MaxLength]bitboard.Move
-	length    int // of the solution in path, once found
+	path      [MaxLength + 1]bitboard.Move // one spare, so that an index masked to 8 bits needs no check
+	length    int                          // of the solution in path, once found
 }
 
 func newWorker(h *Heuristic, prune *pruner, order [4]bitboard.Move, start bitboard.Board, stop *atomic.Bool) *worker {
@@ -264,6 +264,15 @@ func (w *worker) iteration(bound int) (bool, Iteration) {
 	return found, Iteration{Bound: bound / w.gw, Expanded: w.expanded, Generated: w.generated}
 }
 
+// collect records the node as a task of the parallel search. It is kept
+// out of dfs, whose stack frame would otherwise hold a whole task: the
+// recursion's frames stay small and its stack in the first-level cache.
+//
+//go:noinline
+func (w *worker) collect(g, sum, rsum int, fs int32) {
+	w.tasks = append(w.tasks, task{cells: w.cells, blank: w.blank, st: w.st, fs: fs, g: g, sum: sum, rsum: rsum, path: w.path})
+}
+
 // stopCheck is how many expansions pass between looks at the stop flag.
 const stopCheck = 1 << 14
 
@@ -277,7 +286,7 @@ func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
 		return true
 	}
 	if g == w.split {
-		w.tasks = append(w.tasks, task{cells: w.cells, blank: w.blank, st: w.st, fs: fs, g: g, sum: sum, rsum: rsum, path: w.path})
+		w.collect(g, sum, rsum, fs)
 		return false
 	}
 	w.expanded++
@@ -296,13 +305,15 @@ func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
 			continue
 		}
 		w.generated++
-		t := int(w.cells>>(4*q)) & 15
+		// Shift amounts masked to 6 bits and indexes to 4 spare the
+		// compiler's checks: cells and tiles are below 16.
+		t := int(w.cells>>(4*q&63)) & 15
 
 		// The tile moves from q to b: one pattern's index changes.
-		gi := h.first.group[t]
+		gi := h.first.group[t] & 15
 		table := h.first.tables[gi]
 		oldWord, oldVal := w.st.words[gi], w.st.vals[gi]
-		word := oldWord ^ uint64(q^b)<<h.first.shift[t]
+		word := oldWord ^ uint64(q^b)<<(h.first.shift[t]&63)
 		val := table.Values[table.Index(word)]
 		nsum := sum - int(oldVal) + int(val)
 		f := w.gw*(g+1) + w.hw*nsum
@@ -315,10 +326,10 @@ func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
 		var rword uint64
 		var rval uint8
 		if o := &h.other; h.second {
-			rt := o.ttile[t]
-			rgi = o.group[rt]
+			rt := o.ttile[t] & 15
+			rgi = o.group[rt] & 15
 			rtable := o.tables[rgi]
-			rword = w.st.rwords[rgi] ^ uint64(o.tcell[q]^o.tcell[b])<<o.shift[rt]
+			rword = w.st.rwords[rgi] ^ uint64(o.tcell[q&15]^o.tcell[b&15])<<(o.shift[rt]&63)
 			rval = rtable.Values[rtable.Index(rword)]
 			nrsum = rsum - int(w.st.rvals[rgi]) + int(rval)
 			if h.addSecond {
@@ -332,20 +343,20 @@ func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
 			continue
 		}
 
-		delta := uint64(t)<<(4*q) | uint64(t)<<(4*b)
+		delta := uint64(t)<<(4*q&63) | uint64(t)<<(4*b&63)
 		w.cells ^= delta
 		w.blank = q
 		w.st.words[gi], w.st.vals[gi] = word, val
-		oldRWord, oldRVal := w.st.rwords[rgi], w.st.rvals[rgi]
-		w.st.rwords[rgi], w.st.rvals[rgi] = rword, rval
-		w.path[g] = m // on the way down: the parallel search's tasks copy it
+		oldRWord, oldRVal := w.st.rwords[rgi&15], w.st.rvals[rgi&15]
+		w.st.rwords[rgi&15], w.st.rvals[rgi&15] = rword, rval
+		w.path[g&0xff] = m // on the way down: the parallel search's tasks copy it
 		if w.dfs(g+1, nsum, nrsum, next) {
 			return true
 		}
 		w.cells ^= delta
 		w.blank = b
 		w.st.words[gi], w.st.vals[gi] = oldWord, oldVal
-		w.st.rwords[rgi], w.st.rvals[rgi] = oldRWord, oldRVal
+		w.st.rwords[rgi&15], w.st.rvals[rgi&15] = oldRWord, oldRVal
 	}
 	return false
 }

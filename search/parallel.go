@@ -16,7 +16,7 @@ type task struct {
 	fs        int32
 	g         int
 	sum, rsum int
-	path      [MaxLength]bitboard.Move
+	path      [MaxLength + 1]bitboard.Move
 }
 
 // parallelAbove is the size (nodes generated) of an iteration after which
