@@ -233,7 +233,8 @@ func TestStep(t *testing.T) {
 	}
 }
 
-// BenchmarkBuild builds a small 3×3 pattern, and one pattern of each of the
+// BenchmarkBuild builds a small 3×3 pattern and the 8-puzzle's perfect
+// database, and one pattern of each of the
 // 6-6-3 (6 tiles, about 1.4 s) and 7-8 (8 tiles, minutes and about 2.3 GB:
 // run it alone, with -bench Build/8 -benchtime 1x) partitions.
 func BenchmarkBuild(b *testing.B) {
@@ -243,6 +244,7 @@ func BenchmarkBuild(b *testing.B) {
 		tiles []int
 	}{
 		{"3x3-4", bitboard.Size{Rows: 3, Cols: 3}, []int{1, 2, 3, 4}},
+		{"3x3-perfect", bitboard.Size{Rows: 3, Cols: 3}, []int{1, 2, 3, 4, 5, 6, 7, 8}},
 		{"6", bitboard.Size{Rows: 4, Cols: 4}, []int{1, 4, 5, 8, 9, 12}},
 		{"8", bitboard.Size{Rows: 4, Cols: 4}, []int{8, 9, 10, 11, 12, 13, 14, 15}},
 	} {
