@@ -1,4 +1,5 @@
-// Command solve finds optimal solutions of sliding-tile puzzles.
+// Command solve finds optimal solutions of sliding-tile puzzles, or on
+// request fast ones that are not (--weight, --greedy, --constructive).
 //
 // Usage:
 //
@@ -7,7 +8,8 @@
 // It reads puzzles from the files, or from standard input, one per line
 // (tiles in row-major order, 0 the blank, optionally after a "label:") or
 // as a block (a size line such as "4", then the rows), and prints one
-// result per puzzle. --korf100 solves Korf's 100 instances instead.
+// result per puzzle. --korf100 solves Korf's 100 instances instead, and
+// --random N uniformly random ones.
 //
 // Exit status: 0 when every puzzle was solved; 1 when any was malformed,
 // unsolvable, timed out or interrupted (the others are still solved and
@@ -96,7 +98,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs := pflag.NewFlagSet("solve", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: solve [flags] [FILE...]\n\nSolves sliding-tile puzzles optimally; reads standard input when no FILE is named.\n\nFlags:\n%s", fs.FlagUsages())
+		fmt.Fprintf(stderr, "Usage: solve [flags] [FILE...]\n\nSolves sliding-tile puzzles optimally (or fast, with --weight, --greedy or --constructive);\nreads standard input when no FILE is named.\n\nFlags:\n%s", fs.FlagUsages())
 	}
 	goal := fs.String("goal", "last", "goal convention: last (1 2 … 15 blank) or first (blank 1 2 … 15, Korf's)")
 	fs.BoolVar(&cfg.korf100, "korf100", false, "solve Korf's 100 instances (implies --goal first)")
