@@ -229,7 +229,7 @@ func (s *solver) solve() error {
 	// The 2×2 square left: with the blank home, each turn of it round the
 	// square moves the three tiles one place round; a solvable square needs
 	// at most two turns.
-	if err := s.blankTo(s.cell(s.rows-1, s.cols-1), -1); err != nil {
+	if err := s.blankTo(s.cell(s.rows-1, s.cols-1)); err != nil {
 		return err
 	}
 	for turns := 0; !s.solved(); turns++ {
@@ -285,7 +285,7 @@ func (s *solver) pair(a, b, third int, window []int) error {
 		s.fixed[s.where[ta]] = true
 		var best []int
 		for _, c := range window {
-			if p := s.path(s.where[0], c, -1); !s.fixed[c] && p != nil && (best == nil || len(p) < len(best)) {
+			if p := s.path(s.where[0], c); !s.fixed[c] && p != nil && (best == nil || len(p) < len(best)) {
 				best = p
 			}
 		}
@@ -406,10 +406,9 @@ func (s *solver) route(t, dst int) error {
 	return fmt.Errorf("construct: internal error: tile %d cannot reach cell %d", t, dst)
 }
 
-// blankTo moves the blank to cell dst through free cells, not through
-// cell avoid.
-func (s *solver) blankTo(dst, avoid int) error {
-	path := s.path(s.where[0], dst, avoid)
+// blankTo moves the blank to cell dst through free cells.
+func (s *solver) blankTo(dst int) error {
+	path := s.path(s.where[0], dst)
 	if path == nil {
 		return errors.New("construct: internal error: the blank is walled in")
 	}
@@ -420,8 +419,8 @@ func (s *solver) blankTo(dst, avoid int) error {
 }
 
 // path returns the cells after from on a shortest path to dst through
-// cells neither fixed nor avoid, or nil if there is none.
-func (s *solver) path(from, dst, avoid int) []int {
+// cells not fixed, or nil if there is none.
+func (s *solver) path(from, dst int) []int {
 	if from == dst {
 		return []int{}
 	}
@@ -435,7 +434,7 @@ func (s *solver) path(from, dst, avoid int) []int {
 		c := queue[0]
 		queue = queue[1:]
 		for _, n := range s.neighbours(c) {
-			if prev[n] >= 0 || s.fixed[n] || n == avoid {
+			if prev[n] >= 0 || s.fixed[n] {
 				continue
 			}
 			prev[n] = c
