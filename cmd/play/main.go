@@ -32,7 +32,7 @@ import (
 	"fifteen/bitboard"
 	"fifteen/game"
 	"fifteen/internal/pdbcli"
-	"fifteen/search"
+	"fifteen/pdb"
 )
 
 func main() {
@@ -84,6 +84,9 @@ func setup(args []string, sizeFlag string, seed uint64, goalFlag, pdbDir string,
 		}
 		defer f.Close()
 		p, err := bitboard.NewReader(f, args[0]).Next()
+		if err == io.EOF {
+			err = fmt.Errorf("%s: no puzzle", args[0])
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -103,11 +106,7 @@ func setup(args []string, sizeFlag string, seed uint64, goalFlag, pdbDir string,
 			return nil, err
 		}
 	}
-	var h *search.Heuristic
-	if start.Size().Cells() > 16 {
-		return nil, fmt.Errorf("a %v board is too big", start.Size())
-	}
-	h, err = pdbcli.Heuristic(stderr, pdbDir, "663", start.Size(), true)
+	h, err := pdbcli.Heuristic(stderr, pdbDir, pdb.DefaultPartition, start.Size(), true)
 	if err != nil {
 		return nil, err
 	}

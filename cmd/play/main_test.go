@@ -69,6 +69,7 @@ func TestSetupErrors(t *testing.T) {
 		{"2", "1", "3", "4", "5", "6", "7", "8", "0"}, // unsolvable
 		{"1", "2", "3"},
 		{filepath.Join(os.TempDir(), "no-such-file")},
+		{emptyFile(t)},
 		{"--bogus"},
 	} {
 		var stderr strings.Builder
@@ -76,4 +77,12 @@ func TestSetupErrors(t *testing.T) {
 			t.Errorf("%v: exit %d, %q", args, code, stderr.String())
 		}
 	}
+}
+
+func emptyFile(t *testing.T) string {
+	path := filepath.Join(t.TempDir(), "empty.txt")
+	if err := os.WriteFile(path, []byte("# no puzzle\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
