@@ -60,20 +60,10 @@ func KeyAction(key string) Action {
 	return None
 }
 
-// blankMove returns the blank's move that slides a tile in the action's
-// direction: the tile comes from the opposite side.
-func blankMove(a Action) (bitboard.Move, bool) {
-	switch a {
-	case SlideUp:
-		return bitboard.Down, true
-	case SlideDown:
-		return bitboard.Up, true
-	case SlideLeft:
-		return bitboard.Right, true
-	case SlideRight:
-		return bitboard.Left, true
-	}
-	return 0, false
+// blankMove returns the blank's move that slides a tile in the direction
+// of a slide action: the tile comes from the opposite side.
+func blankMove(a Action) bitboard.Move {
+	return [...]bitboard.Move{SlideUp: bitboard.Down, SlideDown: bitboard.Up, SlideLeft: bitboard.Right, SlideRight: bitboard.Left}[a]
 }
 
 // Game is one game in progress.
@@ -130,8 +120,7 @@ func (g *Game) Solved() bool { return g.board == bitboard.Solved(g.board.Size(),
 func (g *Game) Do(a Action) (bool, error) {
 	switch a {
 	case SlideUp, SlideDown, SlideLeft, SlideRight:
-		m, _ := blankMove(a)
-		return g.play(m), nil
+		return g.play(blankMove(a)), nil
 	case Undo:
 		if len(g.history) == 0 {
 			g.Message = "Nothing to undo."
