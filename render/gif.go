@@ -136,7 +136,7 @@ func CellCenter(size bitboard.Size, i, cell int) image.Point {
 var (
 	background = color.RGBA{0x2e, 0x34, 0x40, 0xff}
 	tileFill   = color.RGBA{0xf0, 0xd5, 0x9a, 0xff}
-	digits     = color.RGBA{0x2e, 0x34, 0x40, 0xff}
+	digitInk   = color.RGBA{0x2e, 0x34, 0x40, 0xff}
 	captionInk = color.RGBA{0xec, 0xef, 0xf4, 0xff}
 	palette    = makePalette()
 )
@@ -145,7 +145,7 @@ func makePalette() color.Palette {
 	p := color.Palette{background, tileFill, captionInk}
 	const shades = 14
 	for i := 1; i < shades; i++ {
-		p = append(p, mix(tileFill, digits, i, shades), mix(background, captionInk, i, shades))
+		p = append(p, mix(tileFill, digitInk, i, shades), mix(background, captionInk, i, shades))
 	}
 	return p
 }
@@ -224,7 +224,7 @@ func (d *drawer) frame(b bitboard.Board, caption string) *image.Paletted {
 		r := d.tile.Rect.Add(image.Pt(x, y))
 		draw.DrawMask(img, r, image.NewUniform(tileFill), image.Point{}, d.tile, image.Point{}, draw.Over)
 		center := CellCenter(d.size, i, d.cell)
-		d.text(img, d.digits, digits, strconv.Itoa(t), center)
+		d.text(img, d.digits, digitInk, strconv.Itoa(t), center)
 	}
 	d.text(img, d.labels, captionInk, caption, image.Pt(d.bounds.Dx()/2, d.bounds.Dy()-d.margin-d.cell/4))
 	return img
