@@ -71,32 +71,42 @@ func (w *worker) parallelIteration(bound, threads int) (bool, Iteration) {
 		mu       sync.Mutex
 	)
 	best.Store(math.MaxInt64)
-	for range threads {
+	// Each goroutine searches with its own copy of the worker, all made
+	// before any starts: they write w's result fields as they finish tasks.
+	copies := make([]*worker, threads)
+	for i := range copies {
 		c := *w
 		c.best, c.tasks, c.levels = &best, nil, [2][]task{}
-		wg.Go(func() {
-			for {
-				i := nextTask.Add(1) - 1
-				if i >= int64(len(tasks)) || i > best.Load() || c.stop.Load() {
-					break
-				}
-				t := &tasks[i]
-				c.cells, c.blank, c.st, c.path, c.task = t.cells, t.blank, t.st, t.path, i
-				c.expanded, c.generated = 0, 0
-				found := c.dfs(t.g, t.sum, t.rsum, t.fs)
-				mu.Lock()
-				it.Expanded += c.expanded
-				it.Generated += c.generated
-				w.next = min(w.next, c.next)
-				if found && i < best.Load() {
-					best.Store(i)
-					w.path, w.length = c.path, c.length
-				}
-				mu.Unlock()
-				c.aborted = false
-			}
-		})
+		copies[i] = &c
 	}
+	work := func(c *worker) {
+		for {
+			i := nextTask.Add(1) - 1
+			if i >= int64(len(tasks)) || i > best.Load() || c.stop.Load() {
+				break
+			}
+			t := &tasks[i]
+			c.cells, c.blank, c.st, c.path, c.task = t.cells, t.blank, t.st, t.path, i
+			c.expanded, c.generated = 0, 0
+			found := c.dfs(t.g, t.sum, t.rsum, t.fs)
+			mu.Lock()
+			it.Expanded += c.expanded
+			it.Generated += c.generated
+			w.next = min(w.next, c.next)
+			if found && i < best.Load() {
+				best.Store(i)
+				w.path, w.length = c.path, c.length
+			}
+			mu.Unlock()
+			c.aborted = false
+		}
+	}
+	// The calling goroutine works too: one goroutine fewer to wake each
+	// iteration.
+	for i := 1; i < threads; i++ {
+		wg.Go(func() { work(copies[i]) })
+	}
+	work(copies[0])
 	wg.Wait()
 	found := best.Load() != math.MaxInt64
 	w.aborted = !found && w.stop.Load()
