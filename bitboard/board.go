@@ -62,9 +62,8 @@ func ParseSizeUpTo(s string, maxCells int) (Size, error) {
 	return size, nil
 }
 
-// SizeForCount returns the square size with n cells (9 → 3×3, 16 → 4×4).
-func SizeForCount(n int) (Size, error) { return sizeForCount(n, MaxCells) }
-
+// sizeForCount returns the square size with n cells (9 → 3×3, 16 → 4×4) of
+// at most maxCells cells.
 func sizeForCount(n, maxCells int) (Size, error) {
 	for k := 2; k*k <= maxCells; k++ {
 		if k*k == n {

@@ -2,9 +2,10 @@
 // do, in milliseconds and far from optimally: it places the top row tile by
 // tile, then the next, until two rows are left, then the left column of
 // those two rows, and so on, until a 2×2 square is left to turn into
-// place. A row's last two tiles go in together (the second tile first,
-// beside its cell, then the first below it, and one turn of the blank
-// seats both), and so do a column's.
+// place. A row's last two tiles go in together, and so do a column's: the
+// second one onto the first's cell, the first next to it, then a search
+// over the two tiles' and the blank's places in the small block at the
+// line's end seats both.
 //
 // Its boards are plain slices, so any size works, well beyond the 16 cells
 // of bitboard.Board.
