@@ -98,6 +98,17 @@ func (x *Indexer) Index(cells uint64) uint64 {
 	return x.rank(cells)
 }
 
+// Weight returns how much the index grows when tile i's digit grows by
+// one. A sparse index's digit i is tile i's cell; a ranked index's is the
+// tile's cell counted among the cells tiles 0..i-1 leave free. A search can
+// so update an index for the one tile a move slides, not compute it afresh.
+func (x *Indexer) Weight(i int) uint64 {
+	if x.scheme == Sparse {
+		return 1 << (4 * i)
+	}
+	return x.mul[i&15]
+}
+
 // rank numbers k distinct cells lexicographically: digit i is tile i's cell
 // among the cells that tiles 0..i-1 do not occupy.
 func (x *Indexer) rank(cells uint64) uint64 {

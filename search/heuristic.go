@@ -30,11 +30,13 @@ type Heuristic struct {
 
 // view is one additive sum: tile t on cell c counts as tile ttile[t] on
 // cell tcell[c], in the table of pattern group[ttile[t]] at place
-// shift[ttile[t]]/4.
+// shift[ttile[t]]/4. tcell is its own inverse.
 type view struct {
 	tables []*pdb.Table
-	group  [bitboard.MaxCells]uint8 // tile → its pattern's place in tables
-	shift  [bitboard.MaxCells]uint8 // tile → 4 × its place in its pattern
+	group  [bitboard.MaxCells]uint8  // tile → its pattern's place in tables
+	shift  [bitboard.MaxCells]uint8  // tile → 4 × its place in its pattern
+	weight [bitboard.MaxCells]uint64 // tile → its digit's weight in its table's index
+	ranked [bitboard.MaxCells]bool   // pattern → whether its table is ranked
 	tcell  [bitboard.MaxCells]uint8
 	ttile  [bitboard.MaxCells]uint8
 }
@@ -102,8 +104,9 @@ func newView(size bitboard.Size, goal bitboard.Goal, tables []*pdb.Table) (view,
 				return view{}, fmt.Errorf("search: tile %d is outside the board or in two patterns", t)
 			}
 			covered |= 1 << t
-			v.group[t], v.shift[t] = uint8(g), uint8(4*i)
+			v.group[t], v.shift[t], v.weight[t] = uint8(g), uint8(4*i), table.Weight(i)
 		}
+		v.ranked[g] = table.Scheme() == pdb.Ranked
 	}
 	if covered != 1<<n-1 {
 		return view{}, fmt.Errorf("search: the patterns do not cover every tile of a %v board", size)
@@ -134,33 +137,64 @@ func (h *Heuristic) Estimate(b bitboard.Board) int {
 }
 
 // state is the heuristic's incremental state for one board: per view and
-// pattern, the tile cells packed 4 bits each and the table value, and the
-// views' sums.
+// pattern, the table index and value, and the views' sums.
 type state struct {
-	words, rwords [bitboard.MaxCells]uint64
+	index, rindex [bitboard.MaxCells]uint64
 	vals, rvals   [bitboard.MaxCells]uint8
 	sum, rsum     int
 }
 
 func (h *Heuristic) init(s *state, b bitboard.Board) {
 	*s = state{}
-	s.sum = h.first.init(&s.words, &s.vals, b)
+	s.sum = h.first.init(&s.index, &s.vals, b)
 	if h.second {
-		s.rsum = h.other.init(&s.rwords, &s.rvals, b)
+		s.rsum = h.other.init(&s.rindex, &s.rvals, b)
 	}
 }
 
-func (v *view) init(words *[bitboard.MaxCells]uint64, vals *[bitboard.MaxCells]uint8, b bitboard.Board) int {
+func (v *view) init(index *[bitboard.MaxCells]uint64, vals *[bitboard.MaxCells]uint8, b bitboard.Board) int {
+	var cells [bitboard.MaxCells]uint64
 	for c := range b.Size().Cells() {
 		if t := b.Tile(c); t != 0 {
 			vt := v.ttile[t]
-			words[v.group[vt]] |= uint64(v.tcell[c]) << v.shift[vt]
+			cells[v.group[vt]] |= uint64(v.tcell[c]) << v.shift[vt]
 		}
 	}
 	sum := 0
 	for g, table := range v.tables {
-		vals[g] = table.Values[table.Index(words[g])]
+		index[g] = table.Index(cells[g])
+		vals[g] = table.Values[index[g]]
 		sum += int(vals[g])
 	}
 	return sum
+}
+
+// rankStep returns the change in the ranked index of view tile vt's pattern
+// when vt slides from view cell from to the adjacent view cell to, on the
+// board cells. A move changes one pattern's index by the moved tile's
+// digit change times the digit's weight: a sparse digit is the tile's cell,
+// so that is all. A ranked digit counts the free cells below it, so (as in
+// pdb's builder.rankDelta) vt's digit changes by the cells it passes less
+// the pattern's earlier tiles among them, and each later tile among them
+// gains or loses one free cell below it. Only a move across rows passes
+// cells. Modulo 2^64 the sum is exact.
+func (v *view) rankStep(cells uint64, vt uint8, from, to int) uint64 {
+	vt &= 15
+	lo, hi := min(from, to), max(from, to)
+	weight := v.weight[vt]
+	delta := uint64(hi-lo) * weight
+	for c := lo + 1; c < hi; c++ {
+		u := v.ttile[cells>>(4*v.tcell[c&15]&63)&15] & 15
+		switch {
+		case u == 0 || v.group[u] != v.group[vt]:
+		case v.shift[u] < v.shift[vt]:
+			delta -= weight
+		default:
+			delta += v.weight[u]
+		}
+	}
+	if to < from {
+		return -delta
+	}
+	return delta
 }

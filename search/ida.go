@@ -311,10 +311,12 @@ func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
 
 		// The tile moves from q to b: one pattern's index changes.
 		gi := h.first.group[t] & 15
-		table := h.first.tables[gi]
-		oldWord, oldVal := w.st.words[gi], w.st.vals[gi]
-		word := oldWord ^ uint64(q^b)<<(h.first.shift[t]&63)
-		val := table.Values[table.Index(word)]
+		oldIndex, oldVal := w.st.index[gi], w.st.vals[gi]
+		index := oldIndex + uint64(b-q)*h.first.weight[t]
+		if h.first.ranked[gi] {
+			index = oldIndex + h.first.rankStep(w.cells, uint8(t), q, b)
+		}
+		val := h.first.tables[gi].Values[index]
 		nsum := sum - int(oldVal) + int(val)
 		f := w.gw*(g+1) + w.hw*nsum
 		if f > w.bound && f >= w.next {
@@ -323,14 +325,17 @@ func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
 			continue
 		}
 		nrsum, rgi := rsum, uint8(0)
-		var rword uint64
+		var rindex uint64
 		var rval uint8
 		if o := &h.other; h.second {
 			rt := o.ttile[t] & 15
 			rgi = o.group[rt] & 15
-			rtable := o.tables[rgi]
-			rword = w.st.rwords[rgi] ^ uint64(o.tcell[q&15]^o.tcell[b&15])<<(o.shift[rt]&63)
-			rval = rtable.Values[rtable.Index(rword)]
+			from, to := int(o.tcell[q&15]), int(o.tcell[b&15])
+			rindex = w.st.rindex[rgi] + uint64(to-from)*o.weight[rt]
+			if o.ranked[rgi] {
+				rindex = w.st.rindex[rgi] + o.rankStep(w.cells, rt, from, to)
+			}
+			rval = o.tables[rgi].Values[rindex]
 			nrsum = rsum - int(w.st.rvals[rgi]) + int(rval)
 			if h.addSecond {
 				f += w.hw * nrsum
@@ -346,17 +351,17 @@ func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
 		delta := uint64(t)<<(4*q&63) | uint64(t)<<(4*b&63)
 		w.cells ^= delta
 		w.blank = q
-		w.st.words[gi], w.st.vals[gi] = word, val
-		oldRWord, oldRVal := w.st.rwords[rgi&15], w.st.rvals[rgi&15]
-		w.st.rwords[rgi&15], w.st.rvals[rgi&15] = rword, rval
+		w.st.index[gi], w.st.vals[gi] = index, val
+		oldRIndex, oldRVal := w.st.rindex[rgi&15], w.st.rvals[rgi&15]
+		w.st.rindex[rgi&15], w.st.rvals[rgi&15] = rindex, rval
 		w.path[g&0xff] = m // on the way down: the parallel search's tasks copy it
 		if w.dfs(g+1, nsum, nrsum, next) {
 			return true
 		}
 		w.cells ^= delta
 		w.blank = b
-		w.st.words[gi], w.st.vals[gi] = oldWord, oldVal
-		w.st.rwords[rgi&15], w.st.rvals[rgi&15] = oldRWord, oldRVal
+		w.st.index[gi], w.st.vals[gi] = oldIndex, oldVal
+		w.st.rindex[rgi&15], w.st.rvals[rgi&15] = oldRIndex, oldRVal
 	}
 	return false
 }
