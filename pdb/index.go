@@ -100,8 +100,9 @@ func (x *Indexer) Index(cells uint64) uint64 {
 
 // Weight returns how much the index grows when tile i's digit grows by
 // one. A sparse index's digit i is tile i's cell; a ranked index's is the
-// tile's cell counted among the cells tiles 0..i-1 leave free. A search can
-// so update an index for the one tile a move slides, not compute it afresh.
+// tile's cell counted among the cells tiles 0..i-1 leave free. With it a
+// search updates an index for the one tile a move slides instead of
+// computing the index afresh.
 func (x *Indexer) Weight(i int) uint64 {
 	if x.scheme == Sparse {
 		return 1 << (4 * i)
