@@ -10,7 +10,7 @@ type Scheme uint8
 
 const (
 	// Sparse indexes by the cells themselves, 4 bits a tile: 16^k entries,
-	// many unused, but a move updates the index with one xor.
+	// many unused, but a move changes one digit of the index.
 	Sparse Scheme = iota + 1
 	// Ranked indexes by the lexicographic rank of the cells as a
 	// k-permutation of the n cells: n!/(n-k)! entries, none unused.
