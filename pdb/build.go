@@ -27,6 +27,9 @@ type BuildOptions struct {
 	Scheme   Scheme         // the table's index scheme; 0 means DefaultScheme
 	Threads  int            // goroutines; 0 means GOMAXPROCS
 	Progress func(Progress) // called after each layer, if not nil
+	// BlankFree keeps only each placement's value with the blank in its
+	// best region (Table.Regions 0), as Korf and Felner's databases do.
+	BlankFree bool
 }
 
 // Build computes the additive database of the pattern tiles on a board of
@@ -39,7 +42,10 @@ type BuildOptions struct {
 // the k tiles and the blank (the blank last, so a placement's states are
 // adjacent), and each takes 2 bits: unseen, in the layer being expanded,
 // in the next layer, or closed; the two layer codes swap roles each layer.
-// A placement's value is the depth of the first layer that reaches it.
+// A placement's value is the depth of the first layer that reaches it;
+// the regions whose states come later (always 2 moves or more: a move
+// changes the parity) are flagged in the spare high bits of its entry
+// (Table.Regions), unless opts.BlankFree.
 func Build(size bitboard.Size, goal bitboard.Goal, tiles []int, opts BuildOptions) (*Table, error) {
 	if err := checkPattern(size, tiles); err != nil {
 		return nil, err
@@ -66,6 +72,9 @@ func Build(size bitboard.Size, goal bitboard.Goal, tiles []int, opts BuildOption
 	}
 	for i := range b.values {
 		b.values[i] = unvalued
+	}
+	if !opts.BlankFree {
+		b.later = make([]byte, placements.Len())
 	}
 
 	// The goal: every pattern tile home, the blank in its region.
@@ -106,7 +115,38 @@ func Build(size bitboard.Size, goal bitboard.Goal, tiles []int, opts BuildOption
 			b.values[i] = 0
 		}
 	}
-	return b.table(size, goal, tiles, opts.Scheme, opts.Threads)
+	regions := b.flagRegions(opts.Threads)
+	t, err := b.table(size, goal, tiles, opts.Scheme, opts.Threads)
+	if err != nil {
+		return nil, err
+	}
+	t.Regions = regions
+	return t, nil
+}
+
+// flagRegions moves the flags of the later regions into the values' spare
+// high bits and returns how many regions fit: as many as the regions
+// flagged and the bits the largest value leaves, at most MaxRegions.
+func (b *builder) flagRegions(threads int) int {
+	if b.later == nil {
+		return 0
+	}
+	var largest, flagged byte
+	for i, v := range b.values {
+		largest = max(largest, v)
+		flagged |= b.later[i]
+	}
+	regions := min(8-bits.Len8(largest), bits.Len8(flagged), MaxRegions)
+	if regions == 0 {
+		return 0
+	}
+	shift, mask := 8-regions, byte(1)<<regions-1
+	b.inChunks(threads, func(p0, p1 uint64) {
+		for i := p0; i < p1; i++ {
+			b.values[i] |= b.later[i] & mask << shift
+		}
+	})
+	return regions
 }
 
 // unvalued marks a placement not reached yet.
@@ -162,9 +202,26 @@ type geometry struct {
 	notLastCol  uint32                    // cells a shift by one cell left may land on
 	adjacent    [bitboard.MaxCells]uint32 // the cells next to each cell
 	// leaders[free] holds, in 4 bits a cell, the lowest cell of the region
-	// of free that each cell of free belongs to.
-	leaders []uint64
+	// of free that each cell of free belongs to; numbers[occupied] the
+	// region's number (see RegionNumbers).
+	leaders, numbers []uint64
 }
+
+// RegionNumbers returns, for each set of occupied cells of a board of the
+// given size (bit c for cell c), the number in 4 bits a cell of the region
+// of free cells that each free cell lies in: the regions are numbered
+// from 0 in the order of their lowest cells. A table's entry tells some
+// of the blank's regions apart (Table.Regions). The slice is shared: the
+// caller must not modify it.
+func RegionNumbers(size bitboard.Size) []uint64 {
+	if r, ok := regionNumbers.Load(size); ok {
+		return r.([]uint64)
+	}
+	r, _ := regionNumbers.LoadOrStore(size, newGeometry(size).numbers)
+	return r.([]uint64)
+}
+
+var regionNumbers sync.Map // bitboard.Size → []uint64
 
 func newGeometry(size bitboard.Size) geometry {
 	g := geometry{all: 1<<size.Cells() - 1, cols: uint(size.Cols)}
@@ -182,12 +239,15 @@ func newGeometry(size bitboard.Size) geometry {
 		}
 	}
 	g.leaders = make([]uint64, 1<<size.Cells())
+	g.numbers = make([]uint64, 1<<size.Cells())
 	for free := range g.leaders {
-		for rest := uint32(free); rest != 0; {
+		number := uint64(0)
+		for rest := uint32(free); rest != 0; number++ {
 			lowest := bits.TrailingZeros32(rest)
 			r := g.region(lowest, uint32(free))
 			for c := r; c != 0; c &= c - 1 {
 				g.leaders[free] |= uint64(lowest) << (4 * bits.TrailingZeros32(c))
+				g.numbers[g.all&^uint32(free)] |= number << (4 * bits.TrailingZeros32(c))
 			}
 			rest &^= r
 		}
@@ -220,6 +280,7 @@ type builder struct {
 	placements Indexer
 	codes      []atomic.Uint64 // 2 bits a state: 0 unseen, code(depth) in layer depth, 3 closed
 	values     []byte          // per ranked placement
+	later      []byte          // per ranked placement, bit j: region j comes after the value; nil if blank-free
 }
 
 // code is the mark of the states of layer depth until they are expanded;
@@ -301,11 +362,13 @@ func (b *builder) expand(p0, p1 uint64, depth int) (newStates, valued uint64) {
 			for m := match; m != 0; m &= m - 1 {
 				st := s/32*32 + uint64(bits.TrailingZeros64(m))/2
 				b.seek(&cur, st)
+				blank := selectFree(cur.occupied, uint32(st-cur.rank*b.free))
 				if b.values[cur.rank] == unvalued {
 					b.values[cur.rank] = byte(depth)
 					valued++
+				} else if b.later != nil && int(b.values[cur.rank]) < depth {
+					b.later[cur.rank] |= 1 << (b.geo.numbers[cur.occupied] >> (4 * blank) & 15)
 				}
-				blank := selectFree(cur.occupied, uint32(st-cur.rank*b.free))
 				newStates += b.successors(&cur, int(blank), depth+1)
 			}
 			// Close them: set the other bit of each field, making 3.

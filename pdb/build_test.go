@@ -3,6 +3,7 @@ package pdb
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"fifteen/bitboard"
@@ -11,9 +12,10 @@ import (
 
 // slowValues computes a pattern database the plain way: a 0-1 breadth-first
 // search over the pattern tiles' cells and the blank's exact cell, a move
-// of a pattern tile costing 1 and any other move 0. It returns each
-// placement's value keyed by the tiles' cells (as a string).
-func slowValues(size bitboard.Size, goal bitboard.Goal, tiles []int) map[string]int {
+// of a pattern tile costing 1 and any other move 0. It returns the
+// distances keyed by the tiles' cells (as a string), per blank cell (-1
+// where the blank cannot be).
+func slowValues(size bitboard.Size, goal bitboard.Goal, tiles []int) map[string][]int {
 	n := size.Cells()
 	type state struct {
 		cells string // cells[i]: tile i's cell
@@ -57,45 +59,72 @@ func slowValues(size bitboard.Size, goal bitboard.Goal, tiles []int) map[string]
 			}
 		}
 	}
-	values := map[string]int{}
+	values := map[string][]int{}
 	for s, d := range dist {
-		if v, ok := values[s.cells]; !ok || d < v {
-			values[s.cells] = d
+		if values[s.cells] == nil {
+			values[s.cells] = slices.Repeat([]int{-1}, n)
 		}
+		values[s.cells][s.blank] = d
 	}
 	return values
 }
 
+// TestBuildAgainstSlowSearch checks every entry, with the blank on every
+// cell, against slowValues: the value with the blank in its best region,
+// plus 2 where the blank's region is flagged, which it must be exactly
+// when the blank there needs more moves. Blank-free tables hold the best
+// region's value only.
 func TestBuildAgainstSlowSearch(t *testing.T) {
 	for _, c := range []struct {
-		size  bitboard.Size
-		goal  bitboard.Goal
-		tiles []int
+		size    bitboard.Size
+		goal    bitboard.Goal
+		tiles   []int
+		regions int
 	}{
-		{bitboard.Size{Rows: 3, Cols: 3}, bitboard.GoalLast, []int{1, 2, 3, 4}},
-		{bitboard.Size{Rows: 3, Cols: 3}, bitboard.GoalFirst, []int{5, 6, 7, 8}},
-		{bitboard.Size{Rows: 2, Cols: 3}, bitboard.GoalLast, []int{2, 4}},
-		{bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalFirst, []int{13, 14, 15}},
-		{bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalLast, []int{1, 6}},
-		{bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalLast, []int{9, 2, 6}},
-		{bitboard.Size{Rows: 3, Cols: 4}, bitboard.GoalFirst, []int{7, 1, 10, 4}},
+		{bitboard.Size{Rows: 3, Cols: 3}, bitboard.GoalLast, []int{1, 2, 3, 4}, 3},
+		{bitboard.Size{Rows: 3, Cols: 3}, bitboard.GoalFirst, []int{5, 6, 7, 8}, 3},
+		{bitboard.Size{Rows: 2, Cols: 3}, bitboard.GoalLast, []int{2, 4}, 2},
+		{bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalFirst, []int{13, 14, 15}, 2},
+		{bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalLast, []int{1, 6}, 2},
+		{bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalLast, []int{9, 2, 6}, 2},
+		{bitboard.Size{Rows: 3, Cols: 4}, bitboard.GoalFirst, []int{7, 1, 10, 4}, 3},
 	} {
 		want := slowValues(c.size, c.goal, c.tiles)
-		for _, scheme := range []Scheme{Sparse, Ranked} {
-			table, err := Build(c.size, c.goal, c.tiles, BuildOptions{Scheme: scheme, Threads: 3})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(want) != table.Placements() {
-				t.Fatalf("%v: slow search reached %d placements, want %d", c.tiles, len(want), table.Placements())
-			}
-			for cells, v := range want {
-				var packed uint64
-				for i := range c.tiles {
-					packed |= uint64(cells[i]-'a') << (4 * i)
+		numbers := RegionNumbers(c.size)
+		for _, blankFree := range []bool{false, true} {
+			for _, scheme := range []Scheme{Sparse, Ranked} {
+				table, err := Build(c.size, c.goal, c.tiles, BuildOptions{Scheme: scheme, Threads: 3, BlankFree: blankFree})
+				if err != nil {
+					t.Fatal(err)
 				}
-				if got := table.Values[table.Index(packed)]; int(got) != v {
-					t.Fatalf("%v %v %v: value %d, slow search %d", c.size, c.tiles, scheme, got, v)
+				if wantRegions := map[bool]int{false: c.regions, true: 0}[blankFree]; table.Regions != wantRegions {
+					t.Errorf("%v %v blank-free %v: %d regions, want %d", c.size, c.tiles, blankFree, table.Regions, wantRegions)
+				}
+				if len(want) != table.Placements() {
+					t.Fatalf("%v: slow search reached %d placements, want %d", c.tiles, len(want), table.Placements())
+				}
+				for cells, dist := range want {
+					var packed uint64
+					var occupied uint32
+					for i := range c.tiles {
+						packed |= uint64(cells[i]-'a') << (4 * i)
+						occupied |= 1 << (cells[i] - 'a')
+					}
+					best := slices.Min(slices.DeleteFunc(slices.Clone(dist), func(d int) bool { return d < 0 }))
+					for blank, d := range dist {
+						if d < 0 {
+							continue
+						}
+						region := int(numbers[occupied] >> (4 * blank) & 15)
+						v := best
+						if d > best && region < table.Regions {
+							v += 2
+						}
+						if got := table.ValueAt(table.Index(packed), region); got != v || got > d {
+							t.Fatalf("%v %v %v blank-free %v, blank on %d: value %d, want %d (slow search %d, best %d)",
+								c.size, c.tiles, scheme, blankFree, blank, got, v, d, best)
+						}
+					}
 				}
 			}
 		}

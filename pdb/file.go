@@ -24,8 +24,9 @@ import (
 // parallel), preceded by their compressed lengths. All integers are
 // little-endian.
 const (
-	// Version is the format version this package writes and reads.
-	Version = 1
+	// Version is the format version this package writes and reads. Version
+	// 2 added the blank's regions (Header.Regions).
+	Version = 2
 	// HeaderSize is the size of the header; the raw table starts there.
 	HeaderSize = 4096
 	// chunkSize is the size of the raw table's independently compressed chunks.
@@ -50,6 +51,7 @@ type Header struct {
 	Goal      uint8
 	Scheme    uint8
 	NumTiles  uint8
+	Regions   uint8 // Table.Regions
 	Tiles     [bitboard.MaxCells]uint8
 	Entries   uint64
 	Histogram [256]uint64 // how many entries hold each value
@@ -89,6 +91,7 @@ func newHeader(t *Table, layout uint8) Header {
 		Goal:     uint8(t.Goal),
 		Scheme:   uint8(t.Scheme()),
 		NumTiles: uint8(len(t.Tiles)),
+		Regions:  uint8(t.Regions),
 		Entries:  uint64(len(t.Values)),
 		CRC:      crc32.Checksum(t.Values, castagnoli),
 	}
@@ -139,6 +142,9 @@ func decodeHeader(b []byte, size bitboard.Size, goal bitboard.Goal, tiles []int)
 	x, err := NewIndexer(Scheme(h.Scheme), size.Cells(), len(tiles))
 	if err != nil || uint64(x.Len()) != h.Entries {
 		return h, fmt.Errorf("%w: %d entries under scheme %d", ErrCorrupt, h.Entries, h.Scheme)
+	}
+	if h.Regions > MaxRegions {
+		return h, fmt.Errorf("%w: %d regions, at most %d", ErrCorrupt, h.Regions, MaxRegions)
 	}
 	return h, nil
 }

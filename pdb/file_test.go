@@ -34,8 +34,8 @@ func TestFileRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if string(got.Values) != string(want.Values) || got.Scheme() != Ranked {
-			t.Fatal("loaded table differs from the built one")
+		if string(got.Values) != string(want.Values) || got.Scheme() != Ranked || got.Regions != want.Regions || want.Regions == 0 {
+			t.Fatalf("loaded table (%d regions) differs from the built one (%d)", got.Regions, want.Regions)
 		}
 		if err := got.Close(); err != nil {
 			t.Fatal(err)
@@ -96,7 +96,7 @@ func TestFileErrors(t *testing.T) {
 			if err := f(path + ".raw"); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := loadRaw(path+".raw", size4, Goal, tiles); !errors.Is(err, ErrCorrupt) {
+			if _, _, err := loadRaw(path+".raw", size4, Goal, tiles); !errors.Is(err, ErrCorrupt) {
 				t.Errorf("damaged unpacked file: %v", err)
 			}
 			got, err := Load(dir, size4, Goal, tiles)
@@ -189,5 +189,67 @@ func BenchmarkLoad663(b *testing.B) {
 	load() // unpack
 	for b.Loop() {
 		load()
+	}
+}
+
+// TestRebuiltFile rebuilds a database that has an unpacked copy: Load
+// unpacks the new file rather than map the old copy.
+func TestRebuiltFile(t *testing.T) {
+	dir, tiles, _ := writeTestTable(t)
+	if old, err := Load(dir, size4, Goal, tiles); err != nil {
+		t.Fatal(err)
+	} else {
+		defer old.Close() // still mapped while the copy is replaced
+	}
+	want, err := Build(size4, Goal, tiles, BuildOptions{Scheme: Ranked, BlankFree: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(filepath.Join(dir, FileName(size4, Goal, tiles)), want); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Load(dir, size4, Goal, tiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer got.Close()
+	if string(got.Values) != string(want.Values) || got.Regions != 0 {
+		t.Errorf("loaded the copy of the old build (%d regions)", got.Regions)
+	}
+}
+
+// TestMissingOutdated: a file of another format version counts as missing,
+// so that building replaces it; a damaged one does not (Load reports it).
+func TestMissingOutdated(t *testing.T) {
+	p, err := ParsePartition("1,2,5,6/3,4,7,8/9,10,11,12,13,14,15", size4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, tiles, _ := writeTestTable(t)
+	if got := p.Missing(dir); len(got) != 2 {
+		t.Fatalf("missing %v, want the two unbuilt patterns", got)
+	}
+	path := filepath.Join(dir, FileName(size4, Goal, tiles))
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name    string
+		damage  func([]byte)
+		missing int
+	}{
+		{"version 1", func(b []byte) { b[8] = 1 }, 3},
+		{"damaged", func(b []byte) { b[HeaderSize+5] ^= 0xff }, 2},
+		{"zeroed", func(b []byte) { clear(b) }, 2},
+	} {
+		b := append([]byte(nil), data...)
+		c.damage(b)
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := p.Missing(dir); len(got) != c.missing {
+			t.Errorf("%s: missing %v, want %d patterns", c.name, got, c.missing)
+		}
 	}
 }

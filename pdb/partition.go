@@ -1,6 +1,7 @@
 package pdb
 
 import (
+	"encoding/binary"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -128,16 +129,34 @@ func (p Partition) Load(dir string) ([]*Table, error) {
 }
 
 // Missing returns the patterns whose database files are not in dir (or
-// cannot be looked at there, which building will report).
+// cannot be read there, which building will report) or are outdated: of
+// another format version.
 func (p Partition) Missing(dir string) [][]int {
 	var missing [][]int
 	for _, tiles := range p.Patterns {
-		path := filepath.Join(dir, FileName(p.Size, Goal, tiles))
-		if _, err := os.Stat(path); err != nil {
+		if outdated(filepath.Join(dir, FileName(p.Size, Goal, tiles))) {
 			missing = append(missing, tiles)
 		}
 	}
 	return missing
+}
+
+// outdated reports whether the file at path is missing, unreadable or of
+// another format version; other damage is left for Load to report.
+func outdated(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return true
+	}
+	defer f.Close()
+	var h struct {
+		Magic   [8]byte
+		Version uint32
+	}
+	if err := binary.Read(f, binary.LittleEndian, &h); err != nil {
+		return false
+	}
+	return h.Magic == magic && h.Version != Version
 }
 
 // Built is what building one pattern's database gave.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -38,15 +39,18 @@ func FileName(size bitboard.Size, goal bitboard.Goal, tiles []int) string {
 // Load returns the pattern's table from dir. It maps the unpacked copy
 // read-only, so that processes share one copy in the page cache; on first
 // use it unpacks the compressed file into that copy (atomically, so that
-// concurrent loads are safe). The table's memory stays valid until Close.
+// concurrent loads are safe), and again when the compressed file is
+// rebuilt. The table's memory stays valid until Close.
 func Load(dir string, size bitboard.Size, goal bitboard.Goal, tiles []int) (*Table, error) {
 	path := filepath.Join(dir, FileName(size, goal, tiles))
 	raw := path + ".raw"
-	t, err := loadRaw(raw, size, goal, tiles)
+	t, h, err := loadRaw(raw, size, goal, tiles)
 	if err == nil {
-		return t, nil
-	}
-	if !errors.Is(err, ErrMissing) {
+		if copyOf(path, h, size, goal, tiles) {
+			return t, nil
+		}
+		t.Close() // a copy of an older build: replaced
+	} else if !errors.Is(err, ErrMissing) {
 		// A damaged copy is replaced (never rewritten: it may be mapped).
 		if _, cerr := os.Stat(path); cerr != nil {
 			return nil, err
@@ -59,26 +63,44 @@ func Load(dir string, size bitboard.Size, goal bitboard.Goal, tiles []int) (*Tab
 	if err := writeRaw(raw, h, values); err != nil {
 		return nil, fmt.Errorf("pdb: unpacking %s: %w", path, err)
 	}
-	return loadRaw(raw, size, goal, tiles)
+	t, _, err = loadRaw(raw, size, goal, tiles)
+	return t, err
+}
+
+// copyOf reports whether the unpacked copy with header h holds the table
+// of the compressed file at path, or serves alone: that file is missing or
+// unreadable.
+func copyOf(path string, h Header, size bitboard.Size, goal bitboard.Goal, tiles []int) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return true
+	}
+	defer f.Close()
+	head := make([]byte, HeaderSize)
+	if _, err := io.ReadFull(f, head); err != nil {
+		return true
+	}
+	packed, err := decodeHeader(head, size, goal, tiles)
+	return err != nil || packed.CRC == h.CRC && packed.Regions == h.Regions && packed.Scheme == h.Scheme
 }
 
 // loadRaw maps an unpacked database and checks it whole.
-func loadRaw(path string, size bitboard.Size, goal bitboard.Goal, tiles []int) (*Table, error) {
+func loadRaw(path string, size bitboard.Size, goal bitboard.Goal, tiles []int) (*Table, Header, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			err = ErrMissing
 		}
-		return nil, &FileError{path, err}
+		return nil, Header{}, &FileError{path, err}
 	}
 	defer f.Close()
 	info, err := f.Stat()
 	if err != nil {
-		return nil, &FileError{path, err}
+		return nil, Header{}, &FileError{path, err}
 	}
 	head := make([]byte, HeaderSize)
 	if _, err := f.ReadAt(head, 0); err != nil {
-		return nil, &FileError{path, fmt.Errorf("%w: truncated header", ErrCorrupt)}
+		return nil, Header{}, &FileError{path, fmt.Errorf("%w: truncated header", ErrCorrupt)}
 	}
 	h, err := decodeHeader(head, size, goal, tiles)
 	if err == nil && h.Layout != layoutRaw {
@@ -90,17 +112,17 @@ func loadRaw(path string, size bitboard.Size, goal bitboard.Goal, tiles []int) (
 		err = fmt.Errorf("%w: %d bytes, want %d (truncated?)", ErrCorrupt, info.Size(), want)
 	}
 	if err != nil {
-		return nil, &FileError{path, err}
+		return nil, h, &FileError{path, err}
 	}
 	values, release, err := mapFile(f, int(info.Size()))
 	if err != nil {
-		return nil, &FileError{path, err}
+		return nil, h, &FileError{path, err}
 	}
 	values = values[HeaderSize:]
 	if crc32.Checksum(values, castagnoli) != h.CRC {
 		release()
-		return nil, &FileError{path, fmt.Errorf("%w: table checksum mismatch", ErrCorrupt)}
+		return nil, h, &FileError{path, fmt.Errorf("%w: table checksum mismatch", ErrCorrupt)}
 	}
 	x, _ := NewIndexer(Scheme(h.Scheme), size.Cells(), len(tiles)) // checked by decodeHeader
-	return &Table{Size: size, Goal: goal, Tiles: tiles, Indexer: x, Values: values, release: release}, nil
+	return &Table{Size: size, Goal: goal, Tiles: tiles, Indexer: x, Values: values, Regions: int(h.Regions), release: release}, h, nil
 }

@@ -3,10 +3,10 @@
 // heuristics", 2002).
 //
 // A pattern is a set of tiles. Its database holds, for every placement of
-// those tiles, the fewest moves of pattern tiles that bring them home, the
-// blank tracked but its moves free. Because only pattern tiles' moves are
-// counted, the values of disjoint patterns add up to an admissible
-// heuristic.
+// those tiles and region of the other cells holding the blank, the fewest
+// moves of pattern tiles that bring them home, the blank tracked but its
+// moves free. Because only pattern tiles' moves are counted, the values of
+// disjoint patterns add up to an admissible heuristic.
 package pdb
 
 import (
@@ -15,14 +15,22 @@ import (
 	"fifteen/bitboard"
 )
 
-// Table is one pattern's database: Values[Index(cells)] is the value of the
-// placement whose tile Tiles[i] is on the cell in bits 4i of cells.
+// Table is one pattern's database: Values[Index(cells)] is the entry of
+// the placement whose tile Tiles[i] is on the cell in bits 4i of cells.
+//
+// An entry's low 8−Regions bits hold the placement's value with the blank
+// in its best region of the cells the pattern leaves free. Bit 8−Regions+j
+// adds 2 moves with the blank in region j (numbered as RegionNumbers
+// does): there the pattern's tiles must let the blank by. Regions beyond
+// the flagged ones add nothing, which is admissible. Korf and Felner's
+// databases, which ignore the blank, have Regions 0.
 type Table struct {
 	Size  bitboard.Size
 	Goal  bitboard.Goal
 	Tiles []int
 	Indexer
-	Values []byte
+	Values  []byte
+	Regions int
 
 	release func() error // unmaps Values, if mapped
 }
@@ -47,13 +55,28 @@ func NewTable(size bitboard.Size, goal bitboard.Goal, tiles []int, scheme Scheme
 	return &Table{Size: size, Goal: goal, Tiles: tiles, Indexer: x, Values: make([]byte, x.Len())}, nil
 }
 
+// MaxRegions bounds Table.Regions: entries keep at least 5 bits for the value, and
+// the fourth and later regions of the blank rarely raise it.
+const MaxRegions = 3
+
 // Value returns the value of the pattern's placement on board b.
 func (t *Table) Value(b bitboard.Board) int {
 	var cells uint64
+	var occupied uint32
 	for i, tile := range t.Tiles {
-		cells |= uint64(cellOf(b, tile)) << (4 * i)
+		c := cellOf(b, tile)
+		cells |= uint64(c) << (4 * i)
+		occupied |= 1 << c
 	}
-	return int(t.Values[t.Index(cells)])
+	region := RegionNumbers(t.Size)[occupied] >> (4 * b.Blank()) & 15
+	return t.ValueAt(t.Index(cells), int(region))
+}
+
+// ValueAt returns the value at index with the blank in region number
+// region.
+func (t *Table) ValueAt(index uint64, region int) int {
+	e := t.Values[index]
+	return int(e&(0xff>>t.Regions)) + 2*int(e>>(8-t.Regions)>>region&1)
 }
 
 // cellOf returns the cell holding tile t.
@@ -76,14 +99,21 @@ func (t *Table) Placements() int {
 	return p
 }
 
-// Stats returns the largest value and the mean over the placements (a
-// sparse table's unused entries hold 0).
-func (t *Table) Stats() (maxValue int, mean float64) {
-	var sum uint64
+// Stats returns the largest value and the mean over the placements, with
+// the blank in each one's best region (a sparse table's unused entries
+// hold 0), and the share of placements whose value some region raises.
+func (t *Table) Stats() (maxValue int, mean, raised float64) {
+	var sum, flagged uint64
 	var m byte
-	for _, v := range t.Values {
+	low := byte(0xff >> t.Regions)
+	for _, e := range t.Values {
+		v := e & low
 		sum += uint64(v)
 		m = max(m, v)
+		if e != v {
+			flagged++
+		}
 	}
-	return int(m), float64(sum) / float64(t.Placements())
+	n := float64(t.Placements())
+	return int(m), float64(sum) / n, float64(flagged) / n
 }

@@ -309,14 +309,16 @@ func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
 		// compiler's checks: cells and tiles are below 16.
 		t := int(w.cells>>(4*q&63)) & 15
 
-		// The tile moves from q to b: one pattern's index changes.
+		// The tile moves from q to b: one pattern's index changes, and
+		// the blank's region only within that pattern.
 		gi := h.first.group[t] & 15
-		oldIndex, oldVal := w.st.index[gi], w.st.vals[gi]
+		oldIndex, oldOccupied, oldVal := w.st.first.index[gi], w.st.first.occupied[gi], w.st.first.vals[gi]
 		index := oldIndex + uint64(b-q)*h.first.weight[t]
 		if h.first.ranked[gi] {
 			index = oldIndex + h.first.rankStep(w.cells, uint8(t), q, b)
 		}
-		val := h.first.tables[gi].Values[index]
+		occupied := oldOccupied ^ (1<<(q&15) | 1<<(b&15))
+		val := h.first.value(gi, h.first.tables[gi].Values[index], occupied, q)
 		nsum := sum - int(oldVal) + int(val)
 		f := w.gw*(g+1) + w.hw*nsum
 		if f > w.bound && f >= w.next {
@@ -326,17 +328,19 @@ func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
 		}
 		nrsum, rgi := rsum, uint8(0)
 		var rindex uint64
+		var roccupied uint16
 		var rval uint8
 		if o := &h.other; h.second {
 			rt := o.ttile[t] & 15
 			rgi = o.group[rt] & 15
 			from, to := int(o.tcell[q&15]), int(o.tcell[b&15])
-			rindex = w.st.rindex[rgi] + uint64(to-from)*o.weight[rt]
+			rindex = w.st.other.index[rgi] + uint64(to-from)*o.weight[rt]
 			if o.ranked[rgi] {
-				rindex = w.st.rindex[rgi] + o.rankStep(w.cells, rt, from, to)
+				rindex = w.st.other.index[rgi] + o.rankStep(w.cells, rt, from, to)
 			}
-			rval = o.tables[rgi].Values[rindex]
-			nrsum = rsum - int(w.st.rvals[rgi]) + int(rval)
+			roccupied = w.st.other.occupied[rgi] ^ (1<<(from&15) | 1<<(to&15))
+			rval = o.value(rgi, o.tables[rgi].Values[rindex], roccupied, from)
+			nrsum = rsum - int(w.st.other.vals[rgi]) + int(rval)
 			if h.addSecond {
 				f += w.hw * nrsum
 			} else {
@@ -351,17 +355,18 @@ func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
 		delta := uint64(t)<<(4*q&63) | uint64(t)<<(4*b&63)
 		w.cells ^= delta
 		w.blank = q
-		w.st.index[gi], w.st.vals[gi] = index, val
-		oldRIndex, oldRVal := w.st.rindex[rgi&15], w.st.rvals[rgi&15]
-		w.st.rindex[rgi&15], w.st.rvals[rgi&15] = rindex, rval
+		w.st.first.index[gi], w.st.first.occupied[gi], w.st.first.vals[gi] = index, occupied, val
+		r, rgi := &w.st.other, rgi&15
+		oldRIndex, oldROccupied, oldRVal := r.index[rgi], r.occupied[rgi], r.vals[rgi]
+		r.index[rgi], r.occupied[rgi], r.vals[rgi] = rindex, roccupied, rval
 		w.path[g&0xff] = m // on the way down: the parallel search's tasks copy it
 		if w.dfs(g+1, nsum, nrsum, next) {
 			return true
 		}
 		w.cells ^= delta
 		w.blank = b
-		w.st.index[gi], w.st.vals[gi] = oldIndex, oldVal
-		w.st.rindex[rgi&15], w.st.rvals[rgi&15] = oldRIndex, oldRVal
+		w.st.first.index[gi], w.st.first.occupied[gi], w.st.first.vals[gi] = oldIndex, oldOccupied, oldVal
+		r.index[rgi], r.occupied[rgi], r.vals[rgi] = oldRIndex, oldROccupied, oldRVal
 	}
 	return false
 }

@@ -36,6 +36,7 @@ func run(args []string, stderr io.Writer) int {
 	sizeFlag := fs.String("size", "4x4", "board size, ROWSxCOLS")
 	threads := fs.IntP("threads", "t", 0, "goroutines (default all CPUs)")
 	force := fs.Bool("force", false, "rebuild databases that exist")
+	blankFree := fs.Bool("blank-free", false, "build Korf and Felner's databases, blind to the blank's region (weaker; with --force to replace built ones)")
 	var profiles profile.Files
 	fs.StringVar(&profiles.CPU, "cpuprofile", "", "write a CPU profile to `FILE`")
 	fs.StringVar(&profiles.Mem, "memprofile", "", "write a heap profile to `FILE` at exit")
@@ -72,7 +73,7 @@ func run(args []string, stderr io.Writer) int {
 	}
 	stopProfiles, err := profile.Start(profiles)
 	if err == nil {
-		err = pdbcli.Build(stderr, *dir, size, patterns, *threads)
+		err = pdbcli.Build(stderr, *dir, size, patterns, pdb.BuildOptions{Threads: *threads, BlankFree: *blankFree})
 		err = errors.Join(err, stopProfiles())
 	}
 	if err != nil {

@@ -36,29 +36,34 @@ func TestBuildsLoadableDatabases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tables, err := p.Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, table := range tables {
-		want, err := pdb.Build(table.Size, table.Goal, table.Tiles, pdb.BuildOptions{Scheme: table.Scheme()})
+	sameAsBuilt := func(blankFree bool) {
+		t.Helper()
+		tables, err := p.Load(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(table.Values, want.Values) {
-			t.Errorf("pattern %v: the file's table differs from a fresh build", table.Tiles)
+		for _, table := range tables {
+			want, err := pdb.Build(table.Size, table.Goal, table.Tiles, pdb.BuildOptions{Scheme: table.Scheme(), BlankFree: blankFree})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(table.Values, want.Values) || table.Regions != want.Regions || blankFree != (table.Regions == 0) {
+				t.Errorf("pattern %v: the file's table (%d regions) differs from a fresh build (%d)", table.Tiles, table.Regions, want.Regions)
+			}
+			table.Close()
 		}
-		table.Close()
 	}
+	sameAsBuilt(false)
 
 	code, out = runPdbgen(t, args...)
 	if code != 0 || !strings.Contains(out, "already built") {
 		t.Errorf("second run: exit %d: %s", code, out)
 	}
-	code, out = runPdbgen(t, append(args, "--force")...)
+	code, out = runPdbgen(t, append(args, "--force", "--blank-free")...)
 	if code != 0 || strings.Count(out, "entries") != 2 {
 		t.Errorf("--force: exit %d: %s", code, out)
 	}
+	sameAsBuilt(true)
 }
 
 func TestErrors(t *testing.T) {

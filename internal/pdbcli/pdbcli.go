@@ -50,7 +50,7 @@ func Heuristic(w io.Writer, dir, partition string, size bitboard.Size, reflect b
 			return nil, fmt.Errorf("the %s databases are not in %s; build them with: go run ./cmd/pdbgen --partition %s --pdb-dir %s", p.Name, dir, p.Name, dir)
 		}
 		fmt.Fprintf(w, "building the %s pattern databases in %s (once)\n", p.Name, dir)
-		if err := Build(w, dir, size, missing, 0); err != nil {
+		if err := Build(w, dir, size, missing, pdb.BuildOptions{}); err != nil {
 			return nil, err
 		}
 	}
@@ -63,21 +63,19 @@ func Heuristic(w io.Writer, dir, partition string, size bitboard.Size, reflect b
 	return search.Additive("pdb:"+p.Name, tables, reflect)
 }
 
-// Build builds the patterns' databases into dir, reporting to w.
-func Build(w io.Writer, dir string, size bitboard.Size, patterns [][]int, threads int) error {
+// Build builds the patterns' databases into dir under opts, reporting
+// progress to w.
+func Build(w io.Writer, dir string, size bitboard.Size, patterns [][]int, opts pdb.BuildOptions) error {
 	line := progress.New(w)
 	t0 := time.Now()
-	opts := pdb.BuildOptions{
-		Threads: threads,
-		Progress: func(p pdb.Progress) {
-			line.Update("pattern %v: depth %d, %d new states, %d placements of %d valued, %.1f s",
-				p.Tiles, p.Depth, p.New, p.Valued, p.Placements, p.Elapsed.Seconds())
-		},
+	opts.Progress = func(p pdb.Progress) {
+		line.Update("pattern %v: depth %d, %d new states, %d placements of %d valued, %.1f s",
+			p.Tiles, p.Depth, p.New, p.Valued, p.Placements, p.Elapsed.Seconds())
 	}
 	return pdb.BuildMissing(dir, size, patterns, opts, func(b pdb.Built) {
-		maxValue, mean := b.Table.Stats()
-		line.Done("pattern %v: %d entries (%d placements), max %d, mean %.3f, built in %.2f s, %d bytes raw, %d compressed: %s",
-			b.Table.Tiles, len(b.Table.Values), b.Table.Placements(), maxValue, mean,
+		maxValue, mean, raised := b.Table.Stats()
+		line.Done("pattern %v: %d entries (%d placements), max %d, mean %.3f, %.1f%% raised in some of %d regions of the blank, built in %.2f s, %d bytes raw, %d compressed: %s",
+			b.Table.Tiles, len(b.Table.Values), b.Table.Placements(), maxValue, mean, 100*raised, b.Table.Regions,
 			time.Since(t0).Seconds(), len(b.Table.Values), b.Compressed, b.Path)
 		t0 = time.Now()
 	})
