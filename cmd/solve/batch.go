@@ -108,7 +108,7 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 			}
 		}
 	}
-	sum.wall = time.Since(t0)
+	sum.wall, sum.loading = time.Since(t0), heuristics.making
 	sum.print(stderr)
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "solve: interrupted")
@@ -265,6 +265,7 @@ type heuristicSet struct {
 	mu     sync.Mutex
 	bySize map[bitboard.Size]*search.Heuristic
 	failed map[bitboard.Size]error // reported once, not retried per puzzle
+	making time.Duration           // spent making them: building, loading
 }
 
 func (s *heuristicSet) get(size bitboard.Size, goal bitboard.Goal) (*search.Heuristic, error) {
@@ -278,6 +279,7 @@ func (s *heuristicSet) get(size bitboard.Size, goal bitboard.Goal) (*search.Heur
 	}
 	var h *search.Heuristic
 	var err error
+	defer func(t0 time.Time) { s.making += time.Since(t0) }(time.Now())
 	if s.cfg.heuristic != "pdb" {
 		h, err = search.Classic(s.cfg.heuristic, size, goal)
 	} else {
@@ -305,6 +307,7 @@ type summary struct {
 	elapsed, maxElapsed time.Duration
 	times               []time.Duration
 	wall                time.Duration // the batch's, loading the databases included
+	loading             time.Duration // of wall, making the heuristics
 }
 
 func (s *summary) add(o *outcome) {
@@ -325,9 +328,9 @@ func (s *summary) print(w io.Writer) {
 	if len(s.times) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "solved %d of %d: %d moves, %d nodes generated, %d expanded, %.3f s searching (median %.4f s, max %.3f s), %.1f Mnodes/s, %.3f s wall\n",
+	fmt.Fprintf(w, "solved %d of %d: %d moves, %d nodes generated, %d expanded, %.3f s searching (median %.4f s, max %.3f s), %.1f Mnodes/s, %.3f s wall (%.3f s loading)\n",
 		s.solved, s.solved+s.failed, s.moves, s.generated, s.expanded, s.elapsed.Seconds(),
-		median(s.times).Seconds(), s.maxElapsed.Seconds(), float64(s.generated)/s.elapsed.Seconds()/1e6, s.wall.Seconds())
+		median(s.times).Seconds(), s.maxElapsed.Seconds(), float64(s.generated)/s.elapsed.Seconds()/1e6, s.wall.Seconds(), s.loading.Seconds())
 }
 
 func median(ds []time.Duration) time.Duration {
