@@ -152,6 +152,7 @@ func writeMarkdown(w io.Writer, set data.Set, runs []*Run, m Machine) error {
 				c.Partition, commas(korfFelner[c.Partition]), commas(uint64(s.meanNodes+0.5)), set.Name, c.Name)
 		}
 	}
+	p("\nOurs prune with the machine of redundant move sequences (+prune=2 only rejects the inverse of the last move), and our databases tell the blank's regions apart unless built with `pdbgen --blank-free`: both cut nodes below what the published figures' searches generate.\n")
 	p("\n")
 	if set.Name == "korf100" {
 		writeKorf1985(w, runs)
