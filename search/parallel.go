@@ -21,9 +21,10 @@ type task struct {
 
 // parallelAbove is the size (nodes generated) of an iteration after which
 // the next is searched in parallel; the iterations before are too small to
-// be worth cutting up (thresholds from 2^10 to 2^18 were no faster on
-// Korf's 100, the higher ones slower).
-const parallelAbove = 1 << 12
+// be worth cutting up. On Korf's 100 with 2 threads, thresholds from 2^0
+// to 2^12 were alike with 6-6-3 and 2^14 slower; with 7-8, whose nodes
+// cost more, 2^6 to 2^8 were fastest.
+const parallelAbove = 1 << 8
 
 // tasksPerThread is how many subtrees an iteration is cut into per
 // goroutine: enough that the last ones to finish are small.
