@@ -74,8 +74,12 @@ func Build(w io.Writer, dir string, size bitboard.Size, patterns [][]int, opts p
 	}
 	return pdb.BuildMissing(dir, size, patterns, opts, func(b pdb.Built) {
 		maxValue, mean, raised := b.Table.Stats()
-		line.Done("pattern %v: %d entries (%d placements), max %d, mean %.3f, %.1f%% raised in some of %d regions of the blank, built in %.2f s, %d bytes raw, %d compressed: %s",
-			b.Table.Tiles, len(b.Table.Values), b.Table.Placements(), maxValue, mean, 100*raised, b.Table.Regions,
+		regions := "blank-free"
+		if b.Table.Regions > 0 {
+			regions = fmt.Sprintf("%.1f%% raised by the blank in one of its first %d regions", 100*raised, b.Table.Regions)
+		}
+		line.Done("pattern %v: %d entries (%d placements), max %d, mean %.3f, %s, built in %.2f s, %d bytes raw, %d compressed: %s",
+			b.Table.Tiles, len(b.Table.Values), b.Table.Placements(), maxValue, mean, regions,
 			time.Since(t0).Seconds(), len(b.Table.Values), b.Compressed, b.Path)
 		t0 = time.Now()
 	})
