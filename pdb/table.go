@@ -55,8 +55,8 @@ func NewTable(size bitboard.Size, goal bitboard.Goal, tiles []int, scheme Scheme
 	return &Table{Size: size, Goal: goal, Tiles: tiles, Indexer: x, Values: make([]byte, x.Len())}, nil
 }
 
-// MaxRegions bounds Table.Regions: entries keep at least 5 bits for the value, and
-// the fourth and later regions of the blank rarely raise it.
+// MaxRegions bounds Table.Regions, leaving an entry at least 5 bits for
+// the value: the fourth and later regions of the blank rarely raise it.
 const MaxRegions = 3
 
 // Value returns the value of the pattern's placement on board b.

@@ -15,7 +15,8 @@ import (
 // or another partition, whose sum is added. Manhattan distance is the case
 // of one-tile patterns, linear conflict that of the rows' patterns plus
 // the columns'. The search updates the sums incrementally: a move changes
-// one tile, so one table index of each.
+// one tile, so one table index of each, and the blank stays in its region
+// of every other pattern's free cells.
 type Heuristic struct {
 	name  string
 	size  bitboard.Size
