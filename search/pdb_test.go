@@ -374,8 +374,8 @@ func plainIDA(h *search.Heuristic, start bitboard.Board) (length int, generated 
 // TestIncrementalEstimates checks the search's move-by-move heuristic
 // against Estimate on every board it meets: with the same pruning, it must
 // generate as many nodes as plainIDA. Both regions of the blank and
-// reflection are on; 3×3 every 13th position, 4×4 easy Korf instances
-// with 5-5-5.
+// reflection are on; 3×3 every 13th position (and the other goal's, for
+// optimal lengths), 4×4 easy Korf instances with 5-5-5.
 func TestIncrementalEstimates(t *testing.T) {
 	size3 := bitboard.Size{Rows: 3, Cols: 3}
 	p555, err := pdb.ParsePartition("555", size4)
@@ -399,6 +399,12 @@ func TestIncrementalEstimates(t *testing.T) {
 	all := bfs.All(size3, bitboard.GoalLast)
 	for i := 0; i < len(all); i += 13 {
 		check(h3, all[i].Board, all[i].Dist)
+	}
+	// The other goal convention, served by rotating the board: the
+	// blank's regions must turn with it.
+	first := bfs.All(size3, bitboard.GoalFirst)
+	for i := 0; i < len(first); i += 13 {
+		solve(t, first[i].Board, bitboard.GoalFirst, h3, search.Options{}, first[i].Dist)
 	}
 	for _, id := range easyKorf[:4] {
 		in := data.Korf100()[id-1]
