@@ -1,8 +1,9 @@
 package pdb
 
 import (
-	"encoding/binary"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -130,33 +131,16 @@ func (p Partition) Load(dir string) ([]*Table, error) {
 
 // Missing returns the patterns whose database files are not in dir (or
 // cannot be read there, which building will report) or are outdated: of
-// another format version.
+// another format version. Other damage is left for Load to report.
 func (p Partition) Missing(dir string) [][]int {
 	var missing [][]int
 	for _, tiles := range p.Patterns {
-		if outdated(filepath.Join(dir, FileName(p.Size, Goal, tiles))) {
+		_, err := readHeader(filepath.Join(dir, FileName(p.Size, Goal, tiles)), p.Size, Goal, tiles)
+		if pathErr := (*fs.PathError)(nil); errors.Is(err, ErrVersion) || errors.As(err, &pathErr) {
 			missing = append(missing, tiles)
 		}
 	}
 	return missing
-}
-
-// outdated reports whether the file at path is missing, unreadable or of
-// another format version; other damage is left for Load to report.
-func outdated(path string) bool {
-	f, err := os.Open(path)
-	if err != nil {
-		return true
-	}
-	defer f.Close()
-	var h struct {
-		Magic   [8]byte
-		Version uint32
-	}
-	if err := binary.Read(f, binary.LittleEndian, &h); err != nil {
-		return false
-	}
-	return h.Magic == magic && h.Version != Version
 }
 
 // Built is what building one pattern's database gave.

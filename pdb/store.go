@@ -71,17 +71,22 @@ func Load(dir string, size bitboard.Size, goal bitboard.Goal, tiles []int) (*Tab
 // of the compressed file at path, or serves alone: that file is missing or
 // unreadable.
 func copyOf(path string, h Header, size bitboard.Size, goal bitboard.Goal, tiles []int) bool {
+	packed, err := readHeader(path, size, goal, tiles)
+	return err != nil || packed.CRC == h.CRC && packed.Regions == h.Regions && packed.Scheme == h.Scheme
+}
+
+// readHeader reads the header of the file at path and checks it against
+// the table it should describe. An error opening the file is returned
+// as is.
+func readHeader(path string, size bitboard.Size, goal bitboard.Goal, tiles []int) (Header, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return true
+		return Header{}, err
 	}
 	defer f.Close()
 	head := make([]byte, HeaderSize)
-	if _, err := io.ReadFull(f, head); err != nil {
-		return true
-	}
-	packed, err := decodeHeader(head, size, goal, tiles)
-	return err != nil || packed.CRC == h.CRC && packed.Regions == h.Regions && packed.Scheme == h.Scheme
+	n, _ := io.ReadFull(f, head)
+	return decodeHeader(head[:n], size, goal, tiles)
 }
 
 // loadRaw maps an unpacked database and checks it whole.
