@@ -34,10 +34,11 @@ type Heuristic struct {
 // shift[ttile[t]]/4. tcell is its own inverse.
 type view struct {
 	tables []*pdb.Table
-	group  [bitboard.MaxCells]uint8  // tile → its pattern's place in tables
-	shift  [bitboard.MaxCells]uint8  // tile → 4 × its place in its pattern
-	weight [bitboard.MaxCells]uint64 // tile → its digit's weight in its table's index
-	ranked [bitboard.MaxCells]bool   // pattern → whether its table is ranked
+	values [bitboard.MaxCells][]uint8 // pattern → its table's entries, one load from the view
+	group  [bitboard.MaxCells]uint8   // tile → its pattern's place in tables
+	shift  [bitboard.MaxCells]uint8   // tile → 4 × its place in its pattern
+	weight [bitboard.MaxCells]uint64  // tile → its digit's weight in its table's index
+	ranked [bitboard.MaxCells]bool    // pattern → whether its table is ranked
 	// pattern → its entries' value bits, and the place of region 0's flag
 	// (pdb.Table)
 	low, flags [bitboard.MaxCells]uint8
@@ -136,6 +137,7 @@ func newView(size bitboard.Size, goal bitboard.Goal, tables []*pdb.Table) (view,
 			covered |= 1 << t
 			v.group[t], v.shift[t], v.weight[t] = uint8(g), uint8(4*i), table.Weight(i)
 		}
+		v.values[g] = table.Values
 		v.ranked[g] = table.Scheme() == pdb.Ranked
 		v.low[g], v.flags[g] = 0xff>>table.Regions, uint8(8-table.Regions)
 	}

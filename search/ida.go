@@ -318,7 +318,7 @@ func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
 			index = oldIndex + h.first.rankStep(w.cells, uint8(t), q, b)
 		}
 		occupied := oldOccupied ^ (1<<(q&15) | 1<<(b&15))
-		val := h.first.value(gi, h.first.tables[gi].Values[index], occupied, q)
+		val := h.first.value(gi, h.first.values[gi][index], occupied, q)
 		nsum := sum - int(oldVal) + int(val)
 		f := w.gw*(g+1) + w.hw*nsum
 		if f > w.bound && f >= w.next {
@@ -339,7 +339,7 @@ func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
 				rindex = w.st.other.index[rgi] + o.rankStep(w.cells, rt, from, to)
 			}
 			roccupied = w.st.other.occupied[rgi] ^ (1<<(from&15) | 1<<(to&15))
-			rval = o.value(rgi, o.tables[rgi].Values[rindex], roccupied, from)
+			rval = o.value(rgi, o.values[rgi][rindex], roccupied, from)
 			nrsum = rsum - int(w.st.other.vals[rgi]) + int(rval)
 			if h.addSecond {
 				f += w.hw * nrsum
