@@ -93,7 +93,7 @@ func newHeader(t *Table, layout uint8) Header {
 		NumTiles: uint8(len(t.Tiles)),
 		Regions:  uint8(t.Regions),
 		Entries:  uint64(len(t.Values)),
-		CRC:      crc32.Checksum(t.Values, castagnoli),
+		CRC:      checksum(t.Values),
 	}
 	for i, tile := range t.Tiles {
 		h.Tiles[i] = uint8(tile)
@@ -242,7 +242,7 @@ func readCompressed(path string, size bitboard.Size, goal bitboard.Goal, tiles [
 		return h, nil, &FileError{path, err}
 	}
 	raw, err := decompress(data[HeaderSize:], h.Entries)
-	if err == nil && crc32.Checksum(raw, castagnoli) != h.CRC {
+	if err == nil && checksum(raw) != h.CRC {
 		err = fmt.Errorf("%w: table checksum mismatch", ErrCorrupt)
 	}
 	if err != nil {

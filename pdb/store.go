@@ -3,7 +3,6 @@ package pdb
 import (
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
@@ -124,7 +123,7 @@ func loadRaw(path string, size bitboard.Size, goal bitboard.Goal, tiles []int) (
 		return nil, h, &FileError{path, err}
 	}
 	values = values[HeaderSize:]
-	if crc32.Checksum(values, castagnoli) != h.CRC {
+	if checksum(values) != h.CRC {
 		release()
 		return nil, h, &FileError{path, fmt.Errorf("%w: table checksum mismatch", ErrCorrupt)}
 	}
