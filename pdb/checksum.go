@@ -22,50 +22,48 @@ func checksum(b []byte) uint32 {
 		crcs[i] = crc32.Checksum(piece(i), castagnoli)
 		return nil
 	})
+	// The CRC of a‖p is the CRC of a shifted over len(p) zero bytes, plus
+	// (xor) the CRC of p.
+	shift := zeroBytes(checksumPiece)
 	crc := crcs[0]
 	for i := 1; i < n; i++ {
-		crc = crcCombine(crc, crcs[i], len(piece(i)))
+		if p := piece(i); len(p) != checksumPiece {
+			shift = zeroBytes(len(p))
+		}
+		crc = shift.times(crc) ^ crcs[i]
 	}
 	return crc
 }
 
-// crcCombine returns the CRC-32C of a‖b from the CRCs of a and b and the
-// length of b, as zlib's crc32_combine does: appending n zero bytes to a
-// message is a linear map on its CRC, applied here by repeated squaring
-// of the map for one zero bit.
-func crcCombine(crcA, crcB uint32, lenB int) uint32 {
-	if lenB == 0 {
-		return crcA
-	}
-	var even, odd gf2Matrix
-	odd[0] = 0x82f63b78 // the reflected Castagnoli polynomial: one zero bit
-	for i := 1; i < 32; i++ {
-		odd[i] = 1 << (i - 1)
-	}
-	even.square(&odd) // two zero bits
-	odd.square(&even) // four
-	for {
-		even.square(&odd) // the zero bytes' map, doubling each round
-		if lenB&1 != 0 {
-			crcA = even.times(crcA)
-		}
-		if lenB >>= 1; lenB == 0 {
-			break
-		}
-		odd.square(&even)
-		if lenB&1 != 0 {
-			crcA = odd.times(crcA)
-		}
-		if lenB >>= 1; lenB == 0 {
-			break
-		}
-	}
-	return crcA ^ crcB
-}
-
-// gf2Matrix is a 32×32 matrix over GF(2), one column a word.
+// gf2Matrix is a 32×32 matrix over GF(2), one column a word: a linear map
+// on CRCs.
 type gf2Matrix [32]uint32
 
+// zeroBytes returns the map that appending n zero bytes to a message makes
+// of its CRC-32C (as in zlib's crc32_combine): the map for one zero bit,
+// squared up to a byte and raised to the n-th power by repeated squaring.
+func zeroBytes(n int) gf2Matrix {
+	var power, bit gf2Matrix
+	bit[0] = 0x82f63b78 // the reflected Castagnoli polynomial
+	for i := 1; i < 32; i++ {
+		bit[i] = 1 << (i - 1)
+	}
+	for i := range power {
+		power[i] = 1 << i // the identity: no zero bytes yet
+	}
+	square := bit.mul(&bit)      // two bits
+	square = square.mul(&square) // four
+	square = square.mul(&square) // eight: one byte
+	for ; n > 0; n >>= 1 {
+		if n&1 != 0 {
+			power = power.mul(&square)
+		}
+		square = square.mul(&square)
+	}
+	return power
+}
+
+// times applies the map to v.
 func (m *gf2Matrix) times(v uint32) uint32 {
 	var sum uint32
 	for i := 0; v != 0; i, v = i+1, v>>1 {
@@ -76,9 +74,11 @@ func (m *gf2Matrix) times(v uint32) uint32 {
 	return sum
 }
 
-// square sets m to a·a.
-func (m *gf2Matrix) square(a *gf2Matrix) {
-	for i := range m {
-		m[i] = a.times(a[i])
+// mul returns the map m·a: a, then m.
+func (m *gf2Matrix) mul(a *gf2Matrix) gf2Matrix {
+	var p gf2Matrix
+	for i := range p {
+		p[i] = m.times(a[i])
 	}
+	return p
 }
