@@ -42,13 +42,12 @@ func run(args []string, stderr io.Writer) int {
 	setName := fs.String("set", "korf100", "instance set: korf100, or random:N:SEED[:RxC] (uniformly random solvable positions)")
 	configs := fs.StringSlice("config", []string{"pdb:663"}, "configurations to compare, such as pdb:663,pdb:78,manhattan+prune=2 (options: +noreflect +prune=N +order=ULRD +threads=N +jobs=N)")
 	out := fs.String("out", "bench-report", "report directory")
-	pdbDir := fs.String("pdb-dir", "", "database directory (default $FIFTEEN_PDB_DIR, else the user cache directory's fifteen)")
+	var pdbDir string
+	pdbcli.DirFlag(fs, &pdbDir)
 	limit := fs.Int("limit", 0, "use only the set's first N instances (0: all)")
 	timeout := fs.Duration("timeout", 0, "give up an instance after this long (0: never)")
 	var profiles profile.Files
-	fs.StringVar(&profiles.CPU, "cpuprofile", "", "write a CPU profile of the whole run to `FILE` (labels config and puzzle)")
-	fs.StringVar(&profiles.Mem, "memprofile", "", "write a heap profile to `FILE` at exit")
-	fs.StringVar(&profiles.Trace, "trace", "", "write an execution trace to `FILE`")
+	profiles.Flags(fs, "write a CPU profile of the whole run to `FILE` (labels config and puzzle)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			return 0
@@ -68,7 +67,7 @@ func run(args []string, stderr io.Writer) int {
 	}
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
-	err = runAll(ctx, set, cfgs, *pdbDir, *timeout, *out, stderr)
+	err = runAll(ctx, set, cfgs, pdbDir, *timeout, *out, stderr)
 	err = errors.Join(err, stop())
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)

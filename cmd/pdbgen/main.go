@@ -32,15 +32,14 @@ func run(args []string, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("pdbgen", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	partition := fs.String("partition", pdb.DefaultPartition, "partition: 663, 555, 78, or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15")
-	dir := fs.String("pdb-dir", "", "database directory (default $FIFTEEN_PDB_DIR, else the user cache directory's fifteen)")
+	var dir string
+	pdbcli.DirFlag(fs, &dir)
 	sizeFlag := fs.String("size", "4x4", "board size, ROWSxCOLS")
 	threads := fs.IntP("threads", "t", 0, "goroutines (default all CPUs)")
 	force := fs.Bool("force", false, "rebuild databases that exist")
 	blankFree := fs.Bool("blank-free", false, "build Korf and Felner's databases, blind to the blank's region (weaker; with --force to replace built ones)")
 	var profiles profile.Files
-	fs.StringVar(&profiles.CPU, "cpuprofile", "", "write a CPU profile to `FILE`")
-	fs.StringVar(&profiles.Mem, "memprofile", "", "write a heap profile to `FILE` at exit")
-	fs.StringVar(&profiles.Trace, "trace", "", "write an execution trace to `FILE`")
+	profiles.Flags(fs, "write a CPU profile to `FILE`")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			return 0
@@ -56,8 +55,8 @@ func run(args []string, stderr io.Writer) int {
 	if err == nil {
 		p, err = pdb.ParsePartition(*partition, size)
 	}
-	if err == nil && *dir == "" {
-		*dir, err = pdb.DefaultDir()
+	if err == nil && dir == "" {
+		dir, err = pdb.DefaultDir()
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "pdbgen:", err)
@@ -65,15 +64,15 @@ func run(args []string, stderr io.Writer) int {
 	}
 	patterns := p.Patterns
 	if !*force {
-		patterns = p.Missing(*dir)
+		patterns = p.Missing(dir)
 	}
 	if len(patterns) == 0 {
-		fmt.Fprintf(stderr, "pdbgen: partition %s is already built in %s (--force rebuilds it)\n", p.Name, *dir)
+		fmt.Fprintf(stderr, "pdbgen: partition %s is already built in %s (--force rebuilds it)\n", p.Name, dir)
 		return 0
 	}
 	stopProfiles, err := profile.Start(profiles)
 	if err == nil {
-		err = pdbcli.Build(stderr, *dir, size, patterns, pdb.BuildOptions{Threads: *threads, BlankFree: *blankFree})
+		err = pdbcli.Build(stderr, dir, size, patterns, pdb.BuildOptions{Threads: *threads, BlankFree: *blankFree})
 		err = errors.Join(err, stopProfiles())
 	}
 	if err != nil {

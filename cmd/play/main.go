@@ -45,7 +45,8 @@ func run(args []string, stderr io.Writer) int {
 	sizeFlag := fs.String("size", "4", "board size for a random puzzle: 3 (the 8-puzzle), 4, or ROWSxCOLS")
 	seed := fs.Uint64("seed", 0, "seed of the random puzzles (0: from the clock)")
 	goalFlag := fs.String("goal", "last", "goal convention: last (1 2 … blank) or first (blank 1 2 …)")
-	pdbDir := fs.String("pdb-dir", "", "database directory (default $FIFTEEN_PDB_DIR, else the user cache directory's fifteen)")
+	var pdbDir string
+	pdbcli.DirFlag(fs, &pdbDir)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			return 0
@@ -53,7 +54,7 @@ func run(args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "play:", err)
 		return 2
 	}
-	g, err := setup(fs.Args(), *sizeFlag, *seed, *goalFlag, *pdbDir, stderr)
+	g, err := setup(fs.Args(), *sizeFlag, *seed, *goalFlag, pdbDir, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "play:", err)
 		return 2

@@ -33,6 +33,7 @@ import (
 	"fifteen/bitboard"
 	"fifteen/construct"
 	"fifteen/data"
+	"fifteen/internal/pdbcli"
 	"fifteen/internal/profile"
 	"fifteen/pdb"
 	"fifteen/render"
@@ -108,7 +109,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&cfg.printOnly, "print-only", false, "print the puzzles, one a line, instead of solving them")
 	fs.StringVar(&cfg.heuristic, "heuristic", "pdb", "heuristic: pdb (additive pattern databases), linear-conflict, manhattan or misplaced")
 	fs.StringVar(&cfg.partition, "partition", pdb.DefaultPartition, "pattern databases: 663, 555, 78, or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15")
-	fs.StringVar(&cfg.pdbDir, "pdb-dir", "", "database directory (default $FIFTEEN_PDB_DIR, else the user cache directory's fifteen)")
+	pdbcli.DirFlag(fs, &cfg.pdbDir)
 	fs.BoolVar(&cfg.noReflect, "no-reflect", false, "do not maximise the databases' sum with its value on the board reflected about the diagonal")
 	fs.StringVar(&cfg.format, "format", "text", "output format: text or jsonl")
 	fs.DurationVar(&cfg.timeout, "timeout", 0, "give up a puzzle after this long (0: never)")
@@ -121,9 +122,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&cfg.gifFile, "gif", "", "draw the solution as an animated GIF in `FILE` (one puzzle)")
 	fs.StringVar(&cfg.gifDir, "gif-dir", "", "draw each solution as an animated GIF in `DIR`, named by the puzzle's id")
 	fs.IntVar(&cfg.gifCell, "gif-cell", 64, "a cell's side in the GIFs, in `PIXELS`")
-	fs.StringVar(&cfg.profiles.CPU, "cpuprofile", "", "write a CPU profile to `FILE` (pprof labels name each puzzle)")
-	fs.StringVar(&cfg.profiles.Mem, "memprofile", "", "write a heap profile to `FILE` at exit")
-	fs.StringVar(&cfg.profiles.Trace, "trace", "", "write an execution trace to `FILE`")
+	cfg.profiles.Flags(fs, "write a CPU profile to `FILE` (pprof labels name each puzzle)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}

@@ -7,11 +7,18 @@ import (
 	"io"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"fifteen/bitboard"
 	"fifteen/internal/progress"
 	"fifteen/pdb"
 	"fifteen/search"
 )
+
+// DirFlag defines the commands' --pdb-dir flag on fs, stored in dir.
+func DirFlag(fs *pflag.FlagSet, dir *string) {
+	fs.StringVar(dir, "pdb-dir", "", "database directory (default $FIFTEEN_PDB_DIR, else the user cache directory's fifteen)")
+}
 
 // Heuristic loads the partition's databases for size from dir (the default
 // directory if empty) and returns their additive heuristic, with the

@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"runtime/trace"
+
+	"github.com/spf13/pflag"
 )
 
 // Files names the outputs; an empty name turns that output off.
@@ -16,6 +18,14 @@ type Files struct {
 	CPU   string // CPU profile
 	Mem   string // heap profile, written when stopped
 	Trace string // execution trace
+}
+
+// Flags defines --cpuprofile (with the usage cpu), --memprofile and
+// --trace on fs, stored in f.
+func (f *Files) Flags(fs *pflag.FlagSet, cpu string) {
+	fs.StringVar(&f.CPU, "cpuprofile", "", cpu)
+	fs.StringVar(&f.Mem, "memprofile", "", "write a heap profile to `FILE` at exit")
+	fs.StringVar(&f.Trace, "trace", "", "write an execution trace to `FILE`")
 }
 
 // Start starts the outputs and returns the function that finishes them.
