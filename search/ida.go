@@ -227,13 +227,18 @@ func newWorker(h *Heuristic, prune *pruner, order [4]bitboard.Move, start bitboa
 // run searches sequentially or, with threads > 1, in parallel.
 func run(w *worker, threads int) Result {
 	res := Result{H0: w.h.combine(w.st.sum, w.st.rsum)}
+	var team *crew
+	if threads > 1 {
+		team = startCrew(threads - 1)
+		defer team.stop()
+	}
 	for bound := w.hw * res.H0; bound <= MaxLength*w.gw; {
 		var it Iteration
 		var found bool
 		// An iteration is searched in parallel once the last one was big
 		// enough that cutting it up pays.
-		if threads > 1 && len(res.Iterations) > 0 && res.Iterations[len(res.Iterations)-1].Generated >= parallelAbove {
-			found, it = w.parallelIteration(bound, threads)
+		if team != nil && len(res.Iterations) > 0 && res.Iterations[len(res.Iterations)-1].Generated >= parallelAbove {
+			found, it = w.parallelIteration(bound, team)
 		} else {
 			found, it = w.iteration(bound)
 		}

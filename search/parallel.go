@@ -2,6 +2,7 @@ package search
 
 import (
 	"math"
+	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -36,7 +37,8 @@ const tasksPerThread = 32
 // Every solution at this bound is optimal; the one in the first task that
 // has any wins, so the answer is the one the sequential search finds, and
 // goroutines searching later tasks stop as soon as it is known.
-func (w *worker) parallelIteration(bound, threads int) (bool, Iteration) {
+func (w *worker) parallelIteration(bound int, team *crew) (bool, Iteration) {
+	threads := team.size + 1
 	it := Iteration{Bound: bound / w.gw}
 	w.bound, w.next = bound, math.MaxInt
 	w.expanded, w.generated = 0, 0
@@ -67,9 +69,9 @@ func (w *worker) parallelIteration(bound, threads int) (bool, Iteration) {
 	it.Expanded, it.Generated = w.expanded, w.generated
 
 	var (
-		nextTask atomic.Int64
+		nextTask atomic.Int64 // tasks claimed
+		resolved atomic.Int64 // claims searched or given up
 		best     atomic.Int64 // the first task known to hold a solution
-		wg       sync.WaitGroup
 		mu       sync.Mutex
 	)
 	best.Store(math.MaxInt64)
@@ -85,7 +87,8 @@ func (w *worker) parallelIteration(bound, threads int) (bool, Iteration) {
 		for {
 			i := nextTask.Add(1) - 1
 			if i >= int64(len(tasks)) || i > best.Load() || c.stop.Load() {
-				break
+				resolved.Add(1)
+				return
 			}
 			t := &tasks[i]
 			c.cells, c.blank, c.st, c.path, c.task = t.cells, t.blank, t.st, t.path, i
@@ -101,15 +104,19 @@ func (w *worker) parallelIteration(bound, threads int) (bool, Iteration) {
 			}
 			mu.Unlock()
 			c.aborted = false
+			resolved.Add(1)
 		}
 	}
-	// The calling goroutine works too: one goroutine fewer to wake each
-	// iteration.
-	for i := 1; i < threads; i++ {
-		wg.Go(func() { work(copies[i]) })
-	}
+	// The crew works on the tasks beside the calling goroutine, which then
+	// waits only for the tasks they have claimed. Every claim made before
+	// resolved caught up with nextTask was made before this goroutine's
+	// last, and is searched; any later one fails, touching nothing. The
+	// wait spins, as parking would cost a wake-up (see crew).
+	team.round.Store(&round{copies: copies, work: work})
 	work(copies[0])
-	wg.Wait()
+	for resolved.Load() != nextTask.Load() {
+		runtime.Gosched()
+	}
 	found := best.Load() != math.MaxInt64
 	w.aborted = !found && w.stop.Load()
 	return found, it
@@ -120,3 +127,43 @@ func (w *worker) parallelIteration(bound, threads int) (bool, Iteration) {
 func (w *worker) halted() bool {
 	return w.stop.Load() || (w.best != nil && w.best.Load() < w.task)
 }
+
+// crew is the goroutines that search a parallel iteration's tasks beside
+// the caller. They live as long as the search and spin between its
+// iterations: waking a parked goroutine took about 0.1 ms on a 2-core VM,
+// longer than most iterations.
+type crew struct {
+	size  int
+	round atomic.Pointer[round] // the latest parallel iteration
+	done  atomic.Bool
+}
+
+// round is what a parallel iteration hands its crew: the work loop, and a
+// copy of the worker for each goroutine.
+type round struct {
+	copies []*worker
+	work   func(c *worker)
+}
+
+func startCrew(size int) *crew {
+	team := &crew{size: size}
+	for i := 1; i <= size; i++ {
+		go team.help(i)
+	}
+	return team
+}
+
+// help joins each round once, as the worker copy numbered i.
+func (team *crew) help(i int) {
+	var last *round
+	for !team.done.Load() {
+		if r := team.round.Load(); r != last {
+			last = r
+			r.work(r.copies[i])
+		}
+		runtime.Gosched()
+	}
+}
+
+// stop sends the crew home.
+func (team *crew) stop() { team.done.Store(true) }
