@@ -3,6 +3,7 @@ package search_test
 import (
 	"context"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 	"time"
 
@@ -160,13 +161,23 @@ func TestErrors(t *testing.T) {
 	if _, err := search.Solve(context.Background(), data.Korf100()[0].Board, bitboard.GoalFirst, h, search.Options{PruneDepth: 99}); err == nil {
 		t.Error("pruning depth 99 accepted")
 	}
-	// A hard instance under a short deadline stops with partial counts.
+	// A hard instance under a short deadline stops with partial counts,
+	// and the parallel search's goroutines go home.
 	hf, _ := search.Manhattan(size4, bitboard.GoalFirst)
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
-	defer cancel()
-	res, err := search.Solve(ctx, data.Korf100()[87].Board, bitboard.GoalFirst, hf, search.Options{})
-	if err != context.DeadlineExceeded || res.Solved || res.Generated == 0 {
-		t.Errorf("deadline: err %v, solved %v, generated %d", err, res.Solved, res.Generated)
+	goroutines := runtime.NumGoroutine()
+	for _, threads := range []int{1, 2} {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+		res, err := search.Solve(ctx, data.Korf100()[87].Board, bitboard.GoalFirst, hf, search.Options{Threads: threads})
+		cancel()
+		if err != context.DeadlineExceeded || res.Solved || res.Generated == 0 {
+			t.Errorf("deadline, %d threads: err %v, solved %v, generated %d", threads, err, res.Solved, res.Generated)
+		}
+	}
+	for wait := time.Millisecond; runtime.NumGoroutine() > goroutines; wait *= 2 {
+		if wait > time.Second {
+			t.Fatalf("%d goroutines left running, %d before", runtime.NumGoroutine(), goroutines)
+		}
+		time.Sleep(wait)
 	}
 }
 
