@@ -28,7 +28,7 @@ func TestReportMatchesSolve(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := bench.ParseConfig("manhattan+prune=2")
+	cfg, err := bench.ParseConfig("manhattan+prune=2+order=DRLU")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func TestReportMatchesSolve(t *testing.T) {
 	for _, in := range set.Instances {
 		input.WriteString(in.ID + ": " + joinInts(in.Board.Tiles()) + "\n")
 	}
-	cmd := exec.Command("go", "run", "fifteen/cmd/solve", "--goal", "first", "--heuristic", "manhattan", "--prune-depth", "2", "--format", "jsonl", "-t", "1", "-j", "1")
+	cmd := exec.Command("go", "run", "fifteen/cmd/solve", "--goal", "first", "--heuristic", "manhattan", "--prune-depth", "2", "--order", "DRLU", "--format", "jsonl", "-t", "1", "-j", "1")
 	cmd.Stdin = strings.NewReader(input.String())
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -105,6 +105,42 @@ func TestReportMatchesSolve(t *testing.T) {
 		if strings.Join(got, "|") != strings.Join(want, "|") {
 			t.Errorf("report %v, solve %v", got, want)
 		}
+	}
+}
+
+// TestKorf1985 checks the report's comparison with Korf's (1985) table on
+// two of his instances: counted his way, every node count equals his; the
+// default move order is not his, and is not compared.
+func TestKorf1985(t *testing.T) {
+	set, _ := data.ParseSet("korf100")
+	set.Instances = []data.Instance{set.Instances[11], set.Instances[54]}
+	h, err := search.Manhattan(set.Instances[0].Board.Size(), set.Goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var runs []*bench.Run
+	for _, config := range []string{"manhattan+prune=2+order=ULRD", "manhattan+prune=2"} {
+		cfg, err := bench.ParseConfig(config)
+		if err != nil {
+			t.Fatal(err)
+		}
+		run, err := bench.Solve(context.Background(), set, cfg, h, bench.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, run)
+	}
+	dir := t.TempDir()
+	if err := bench.WriteReport(dir, set, runs, bench.ThisMachine("test")); err != nil {
+		t.Fatal(err)
+	}
+	report, err := os.ReadFile(filepath.Join(dir, "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "### Korf (1985) reproduced: `manhattan+prune=2+order=ULRD`\n\n2 of 2 instances generate exactly the published number of nodes"
+	if !strings.Contains(string(report), want) || strings.Count(string(report), "### Korf (1985) reproduced") != 1 {
+		t.Errorf("report does not compare the Korf-order run alone, all equal:\n%s", report)
 	}
 }
 

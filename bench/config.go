@@ -19,7 +19,7 @@ import (
 //	linear-conflict | manhattan | misplaced  a classic heuristic
 //	+noreflect                      no maximum with the reflected lookup
 //	+prune=N                        search.Options.PruneDepth (2: inverse moves only)
-//	+order=ULRD                     the blank's move order
+//	+order=ULRD                     the blank's move order at every node (search.Options.Order)
 //	+threads=N                      goroutines per puzzle (default 1)
 //	+jobs=N                         puzzles at once (default 1)
 //
@@ -61,7 +61,7 @@ func ParseConfig(s string) (Config, error) {
 		case "jobs":
 			c.Jobs, err = positive(value)
 		case "order":
-			c.Order, err = parseOrder(value)
+			c.Order, err = search.ParseOrder(value)
 		default:
 			err = fmt.Errorf("unknown option")
 		}
@@ -80,22 +80,10 @@ func positive(s string) (int, error) {
 	return n, nil
 }
 
-func parseOrder(s string) ([4]bitboard.Move, error) {
-	moves, err := bitboard.ParseMoves(s)
-	seen := 0
-	for _, m := range moves {
-		seen |= 1 << m
-	}
-	if err != nil || len(moves) != 4 || seen != 15 {
-		return [4]bitboard.Move{}, fmt.Errorf("want the four moves once each, such as ULRD")
-	}
-	return [4]bitboard.Move(moves), nil
-}
-
 // korf1985 reports whether the configuration is the one Korf (1985)
 // counted with: Manhattan distance, only inverse moves pruned, the moves
-// tried up, left, right, down, one thread.
+// tried up, left, right, down at every node, one thread.
 func (c *Config) korf1985() bool {
 	return c.Heuristic == "manhattan" && c.PruneDepth == search.PruneInverse &&
-		(c.Order == bitboard.Moves || c.Order == [4]bitboard.Move{}) && c.Threads == 1
+		c.Order == bitboard.Moves && c.Threads == 1
 }

@@ -31,8 +31,12 @@ type Options struct {
 	// search rejects: 0 means DefaultPruneDepth, PruneInverse only rejects
 	// a move that undoes the last.
 	PruneDepth int
-	// Order is the order in which the blank's moves are tried; the zero
-	// value is Korf's: up, left, right, down.
+	// Order, if set, is the order in which the blank's moves are tried at
+	// every node, such as Korf's (1985): up, left, right, down. The zero
+	// value tries first, near the root, the moves that take their tile
+	// nearer its home, and otherwise goes up, left, right, down. Only the
+	// last iteration depends on the order, as it stops at the first
+	// solution.
 	Order [4]bitboard.Move
 	// Weight, if above 1, makes the search weighted IDA*: f = g + Weight·h,
 	// to hundredths. It finds solutions faster, no longer than Weight
@@ -102,7 +106,8 @@ func Solve(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heu
 	if err != nil {
 		return Result{}, err
 	}
-	if opts.Order == ([4]bitboard.Move{}) {
+	fixed := opts.Order != [4]bitboard.Move{}
+	if !fixed {
 		opts.Order = bitboard.Moves
 	}
 	if err := checkOrder(opts.Order); err != nil {
@@ -117,7 +122,7 @@ func Solve(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heu
 	var stop atomic.Bool
 	halt := context.AfterFunc(ctx, func() { stop.Store(true) })
 	defer halt()
-	w := newWorker(h, prune, opts.Order, start, &stop)
+	w := newWorker(h, prune, opts.Order, fixed, start, &stop)
 	w.gw, w.hw = gw, hw
 	res := run(w, opts.Threads)
 	res.Elapsed = time.Since(t0)
@@ -156,6 +161,16 @@ func finish(ctx context.Context, res Result, rotated bool) (Result, error) {
 	return res, nil
 }
 
+// ParseOrder parses a move order for Options.Order: the four moves once
+// each, such as "ULRD".
+func ParseOrder(s string) ([4]bitboard.Move, error) {
+	moves, err := bitboard.ParseMoves(s)
+	if err != nil || len(moves) != 4 || checkOrder([4]bitboard.Move(moves)) != nil {
+		return [4]bitboard.Move{}, fmt.Errorf("search: move order %q: want the four moves once each, such as ULRD", s)
+	}
+	return [4]bitboard.Move(moves), nil
+}
+
 func checkOrder(order [4]bitboard.Move) error {
 	seen := 0
 	for _, m := range order {
@@ -178,9 +193,16 @@ type worker struct {
 	h     *Heuristic
 	nbr   [bitboard.MaxCells][4]int8 // cell the blank reaches by a move, or -1
 	order [4]bitboard.Move
-	fsm   [][4]int32
-	goal  uint64
-	stop  *atomic.Bool
+	// Above depth orderDepth (0 with a fixed order), the moves are tried
+	// in orders[the set of places in order whose moves take their tile
+	// nearer its home], which puts those first; distance[tile][cell] is
+	// the tile's distance from its home.
+	orderDepth int
+	orders     [1 << 4][4]bitboard.Move
+	distance   [bitboard.MaxCells][bitboard.MaxCells]uint8
+	fsm        [][4]int32
+	goal       uint64
+	stop       *atomic.Bool
 	// f = gw·g + hw·h: (1, 1) searching optimally, else weighted.
 	gw, hw int
 
@@ -204,7 +226,7 @@ type worker struct {
 	length    int                          // of the solution in path, once found
 }
 
-func newWorker(h *Heuristic, prune *pruner, order [4]bitboard.Move, start bitboard.Board, stop *atomic.Bool) *worker {
+func newWorker(h *Heuristic, prune *pruner, order [4]bitboard.Move, fixed bool, start bitboard.Board, stop *atomic.Bool) *worker {
 	w := &worker{
 		h:     h,
 		order: order,
@@ -215,9 +237,26 @@ func newWorker(h *Heuristic, prune *pruner, order [4]bitboard.Move, start bitboa
 		cells: start.Packed(),
 		blank: start.Blank(),
 	}
-	for c := range h.size.Cells() {
+	n := h.size.Cells()
+	for c := range n {
 		for m := range 4 {
 			w.nbr[c][m] = int8(h.size.Neighbor(c, bitboard.Move(m)))
+		}
+		for t := range n {
+			w.distance[t][c] = uint8(h.size.Distance(c, h.goal.Home(t, n)))
+		}
+	}
+	if !fixed {
+		w.orderDepth = orderDepth
+	}
+	for nearer := range w.orders {
+		o := w.orders[nearer][:0] // four appends, in place
+		for _, first := range []bool{true, false} {
+			for i, m := range order {
+				if nearer>>i&1 == 1 == first {
+					o = append(o, m)
+				}
+			}
 		}
 	}
 	h.init(&w.st, start)
@@ -269,6 +308,30 @@ func (w *worker) iteration(bound int) (bool, Iteration) {
 	return found, Iteration{Bound: bound / w.gw, Expanded: w.expanded, Generated: w.generated}
 }
 
+// orderDepth is the depth above which the search tries first the moves
+// that take their tile nearer its home. In the last iteration, which stops
+// at the first solution, that finds it sooner; the subtrees it skips are
+// large only near the root, and below, the ordering cost more than it
+// saved. On Korf's 100 with 6-6-3, ordering down to depths 1, 2, 4, 8 and
+// every depth took the nodes from 16,680,270 to 16,159,440, 15,700,262,
+// 15,282,468, 15,229,747 and 15,205,751, the last in 15% more time.
+const orderDepth = 8
+
+// nearer returns the set of places in order whose moves take their tile
+// nearer its home, with the blank on cell b.
+func (w *worker) nearer(b int) int {
+	set := 0
+	for i, m := range w.order {
+		if q := int(w.nbr[b&15][m&3]); q >= 0 {
+			d := &w.distance[w.cells>>(4*q&63)&15]
+			if d[b&15] < d[q&15] {
+				set |= 1 << i
+			}
+		}
+	}
+	return set
+}
+
 // collect records the node as a task of the parallel search. It is kept
 // out of dfs, whose stack frame would otherwise hold a whole task: the
 // recursion's frames stay small and its stack in the first-level cache.
@@ -306,7 +369,11 @@ func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
 	}
 	h := w.h
 	b := w.blank
-	for _, m := range w.order {
+	order := &w.order
+	if g < w.orderDepth {
+		order = &w.orders[w.nearer(b)]
+	}
+	for _, m := range order {
 		q := int(w.nbr[b&15][m&3])
 		next := w.fsm[fs][m&3]
 		if q < 0 || next < 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -108,11 +109,17 @@ func TestPruningKeepsOptimal(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 30 {
 		b := randomWalk(rng, size4, bitboard.GoalLast, 60)
-		inverse := solve(t, b, bitboard.GoalLast, h, search.Options{PruneDepth: search.PruneInverse}, -1)
-		full := solve(t, b, bitboard.GoalLast, h, search.Options{}, inverse.Length())
-		if full.Generated > inverse.Generated {
-			t.Errorf("%v: pruning generated more nodes (%d > %d)", b, full.Generated, inverse.Generated)
+		// In Korf's order the machine keeps, of redundant sequences, the
+		// one the search meets first, so pruning only removes nodes; in
+		// the default order it may remove the solution met first.
+		korf := search.Options{PruneDepth: search.PruneInverse, Order: bitboard.Moves}
+		inverse := solve(t, b, bitboard.GoalLast, h, korf, -1)
+		korf.PruneDepth = 0
+		pruned := solve(t, b, bitboard.GoalLast, h, korf, inverse.Length())
+		if pruned.Generated > inverse.Generated {
+			t.Errorf("%v: pruning generated more nodes (%d > %d)", b, pruned.Generated, inverse.Generated)
 		}
+		full := solve(t, b, bitboard.GoalLast, h, search.Options{}, inverse.Length())
 		for _, threads := range []int{2, 3, 8} {
 			par := solve(t, b, bitboard.GoalLast, h, search.Options{Threads: threads}, full.Length())
 			if bitboard.FormatMoves(par.Moves) != bitboard.FormatMoves(full.Moves) {
@@ -130,9 +137,16 @@ func TestKorfCounting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := solve(t, data.Korf100()[11].Board, bitboard.GoalFirst, h, search.Options{PruneDepth: search.PruneInverse}, 45)
+	res := solve(t, data.Korf100()[11].Board, bitboard.GoalFirst, h, search.Options{PruneDepth: search.PruneInverse, Order: bitboard.Moves}, 45)
 	if res.Generated != 546344 {
 		t.Errorf("generated %d, Korf's table says 546344", res.Generated)
+	}
+	// The default order, which tries first near the root the moves that
+	// take their tile nearer home, changes the last iteration alone.
+	def := solve(t, data.Korf100()[11].Board, bitboard.GoalFirst, h, search.Options{PruneDepth: search.PruneInverse}, 45)
+	last := len(res.Iterations) - 1
+	if len(def.Iterations) != len(res.Iterations) || !slices.Equal(def.Iterations[:last], res.Iterations[:last]) || def.Iterations[last] == res.Iterations[last] {
+		t.Errorf("default order: iterations %+v, with Korf's order %+v", def.Iterations, res.Iterations)
 	}
 	var sum uint64
 	for _, it := range res.Iterations {

@@ -391,7 +391,7 @@ func TestIncrementalEstimates(t *testing.T) {
 		t.Fatal(err)
 	}
 	check := func(h *search.Heuristic, b bitboard.Board, want int) {
-		res := solve(t, b, h.Goal(), h, search.Options{PruneDepth: search.PruneInverse}, want)
+		res := solve(t, b, h.Goal(), h, search.Options{PruneDepth: search.PruneInverse, Order: bitboard.Moves}, want)
 		if length, nodes := plainIDA(h, b); length != want || nodes != res.Generated {
 			t.Fatalf("%v: plain IDA* length %d, %d nodes; the search %d nodes", b, length, nodes, res.Generated)
 		}

@@ -175,7 +175,7 @@ func solveItem(ctx context.Context, cfg *config, heuristics *heuristicSet, it it
 		ctx, cancel = context.WithTimeout(ctx, cfg.timeout)
 		defer cancel()
 	}
-	opts := search.Options{Threads: cfg.threads, PruneDepth: cfg.pruneDepth, Weight: cfg.weight}
+	opts := search.Options{Threads: cfg.threads, PruneDepth: cfg.pruneDepth, Order: cfg.order, Weight: cfg.weight}
 	pprof.Do(ctx, pprof.Labels("puzzle", it.puzzle.ID), func(ctx context.Context) {
 		if cfg.greedy {
 			o.res, o.err = search.Greedy(ctx, it.puzzle.Board, cfg.goal, h)

@@ -56,6 +56,7 @@ type config struct {
 	threads      int
 	jobs         int
 	pruneDepth   int
+	order        [4]bitboard.Move
 	weight       float64
 	greedy       bool
 	constructive bool
@@ -119,6 +120,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&cfg.greedy, "greedy", false, "greedy best-first search: milliseconds with the databases, not optimal")
 	fs.BoolVar(&cfg.constructive, "constructive", false, "solve as people do, row by row and column by column: instant, any size, far from optimal")
 	fs.IntVar(&cfg.pruneDepth, "prune-depth", search.DefaultPruneDepth, "longest redundant move sequence pruned (2: only a move that undoes the last)")
+	order := fs.String("order", "", "try the blank's `MOVES` in this order at every node, such as ULRD, Korf's (default: near the root, the moves that take their tile nearer home first, then ULRD)")
 	fs.StringVar(&cfg.gifFile, "gif", "", "draw the solution as an animated GIF in `FILE` (one puzzle)")
 	fs.StringVar(&cfg.gifDir, "gif-dir", "", "draw each solution as an animated GIF in `DIR`, named by the puzzle's id")
 	fs.IntVar(&cfg.gifCell, "gif-cell", 64, "a cell's side in the GIFs, in `PIXELS`")
@@ -167,6 +169,11 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		return nil, errors.New("--weight, --greedy and --constructive exclude each other")
 	case cfg.pruneDepth < search.PruneInverse || cfg.pruneDepth > search.MaxPruneDepth:
 		return nil, fmt.Errorf("bad --prune-depth %d: want %d..%d", cfg.pruneDepth, search.PruneInverse, search.MaxPruneDepth)
+	}
+	if *order != "" {
+		if cfg.order, err = search.ParseOrder(*order); err != nil {
+			return nil, err
+		}
 	}
 	if cfg.korf100 {
 		cfg.goal = bitboard.GoalFirst

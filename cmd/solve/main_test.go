@@ -108,6 +108,7 @@ func TestUsage(t *testing.T) {
 		{"--jobs", "-1"},
 		{"--no-such-flag"},
 		{"--prune-depth", "1"},
+		{"--order", "ULLD"},
 	} {
 		if status, _, _ := runSolve(t, "", args...); status != 2 {
 			t.Errorf("%v: status %d, want 2", args, status)
