@@ -193,10 +193,10 @@ type worker struct {
 	h     *Heuristic
 	nbr   [bitboard.MaxCells][4]int8 // cell the blank reaches by a move, or -1
 	order [4]bitboard.Move
-	// Above depth orderDepth (0 with a fixed order), the moves are tried
-	// in orders[the set of places in order whose moves take their tile
-	// nearer its home], which puts those first; distance[tile][cell] is
-	// the tile's distance from its home.
+	// At depths g < orderDepth (0 with a fixed order), the moves are
+	// tried in orders[the set of places in order whose moves take their
+	// tile nearer its home], which puts those first; distance[tile][cell]
+	// is the tile's distance from its home.
 	orderDepth int
 	orders     [1 << 4][4]bitboard.Move
 	distance   [bitboard.MaxCells][bitboard.MaxCells]uint8
@@ -250,10 +250,12 @@ func newWorker(h *Heuristic, prune *pruner, order [4]bitboard.Move, fixed bool, 
 		w.orderDepth = orderDepth
 	}
 	for nearer := range w.orders {
-		o := w.orders[nearer][:0] // four appends, in place
+		// The moves whose places are in nearer, then the others, each in
+		// order: four appends, in place.
+		o := w.orders[nearer][:0]
 		for _, first := range []bool{true, false} {
 			for i, m := range order {
-				if nearer>>i&1 == 1 == first {
+				if (nearer>>i&1 == 1) == first {
 					o = append(o, m)
 				}
 			}
@@ -308,11 +310,10 @@ func (w *worker) iteration(bound int) (bool, Iteration) {
 	return found, Iteration{Bound: bound / w.gw, Expanded: w.expanded, Generated: w.generated}
 }
 
-// orderDepth is the depth above which the search tries first the moves
-// that take their tile nearer its home. In the last iteration, which stops
-// at the first solution, that finds it sooner; the subtrees it skips are
-// large only near the root, and below, the ordering cost more than it
-// saved. On Korf's 100 with 6-6-3, ordering down to depths 1, 2, 4, 8 and
+// At depths g < orderDepth the search tries first the moves that take
+// their tile nearer its home. In the last iteration, which stops at the
+// first solution, that finds it sooner; the subtrees it skips are large
+// only near the root, and deeper the ordering cost more than it saved. On Korf's 100 with 6-6-3, ordering down to depths 1, 2, 4, 8 and
 // every depth took the nodes from 16,680,270 to 16,159,440, 15,700,262,
 // 15,282,468, 15,229,747 and 15,205,751, the last in 15% more time.
 const orderDepth = 8
