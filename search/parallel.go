@@ -107,11 +107,12 @@ func (w *worker) parallelIteration(bound int, team *crew) (bool, Iteration) {
 			resolved.Add(1)
 		}
 	}
-	// The crew works on the tasks beside the calling goroutine, which then
-	// waits only for the tasks they have claimed. Every claim made before
-	// resolved caught up with nextTask was made before this goroutine's
-	// last, and is searched; any later one fails, touching nothing. The
-	// wait spins, as parking would cost a wake-up (see crew).
+	// The crew works on the tasks beside the calling goroutine. Once this
+	// goroutine's claim has failed, every later one fails too (its index
+	// is past the tasks or the best, or the search is stopping), touching
+	// nothing but resolved: so it waits only until the claims made so far
+	// are resolved, not for the crew. The wait spins, as parking would
+	// cost a wake-up (see crew).
 	team.round.Store(&round{copies: copies, work: work})
 	work(copies[0])
 	for resolved.Load() != nextTask.Load() {
