@@ -313,8 +313,9 @@ func (w *worker) iteration(bound int) (bool, Iteration) {
 // At depths g < orderDepth the search tries first the moves that take
 // their tile nearer its home. In the last iteration, which stops at the
 // first solution, that finds it sooner; the subtrees it skips are large
-// only near the root, and deeper the ordering cost more than it saved. On Korf's 100 with 6-6-3, ordering down to depths 1, 2, 4, 8 and
-// every depth took the nodes from 16,680,270 to 16,159,440, 15,700,262,
+// only near the root, and deeper the ordering cost more than it saved.
+// On Korf's 100 with 6-6-3, ordering down to depths 1, 2, 4, 8 and every
+// depth took the nodes from 16,680,270 to 16,159,440, 15,700,262,
 // 15,282,468, 15,229,747 and 15,205,751, the last in 15% more time.
 const orderDepth = 8
 

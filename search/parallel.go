@@ -131,8 +131,8 @@ func (w *worker) halted() bool {
 
 // crew is the goroutines that search a parallel iteration's tasks beside
 // the caller. They live as long as the search and spin between its
-// iterations: waking a parked goroutine took about 0.1 ms on a 2-core VM,
-// longer than most iterations.
+// iterations: a goroutine started for each iteration took 0.12–0.15 ms on
+// average to run on a 2-core VM, longer than most iterations.
 type crew struct {
 	size  int
 	round atomic.Pointer[round] // the latest parallel iteration
