@@ -398,9 +398,9 @@ func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
 		val := h.first.value(gi, h.first.values[gi][index], occupied, q)
 		nsum := sum - int(oldVal) + int(val)
 		f := w.gw*(g+1) + w.hw*nsum
-		if f > w.bound && f >= w.next {
-			// Pruned, and the second view's sum could only raise f, which
-			// would not lower next: skip its lookup.
+		if f >= w.next {
+			// Pruned, as next > bound, and the second view's sum could only
+			// raise f, which would not lower next: skip its lookup.
 			continue
 		}
 		nrsum, rgi := rsum, uint8(0)
