@@ -444,9 +444,7 @@ func (s *solver) path(from, dst int) []int {
 				for x := dst; x != from; x = prev[x] {
 					p = append(p, x)
 				}
-				for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
-					p[i], p[j] = p[j], p[i]
-				}
+				slices.Reverse(p)
 				return p
 			}
 			queue = append(queue, n)

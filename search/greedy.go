@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"fifteen/bitboard"
@@ -40,9 +41,7 @@ func Greedy(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *He
 			for ; nodes[i].parent >= 0; i = nodes[i].parent {
 				res.Moves = append(res.Moves, nodes[i].move)
 			}
-			for l, r := 0, len(res.Moves)-1; l < r; l, r = l+1, r-1 {
-				res.Moves[l], res.Moves[r] = res.Moves[r], res.Moves[l]
-			}
+			slices.Reverse(res.Moves)
 			break
 		}
 		for _, m := range bitboard.Moves {
