@@ -166,7 +166,7 @@ func TestWrongAnswerFails(t *testing.T) {
 			t.Fatal(err)
 		}
 		for c := range size.Cells() {
-			table.Values[c] = byte(2 * size.Distance(c, set.Goal.Home(tile, size.Cells())))
+			table.Values[table.Index(uint64(c))] = byte(2 * size.Distance(c, set.Goal.Home(tile, size.Cells())))
 		}
 		tables = append(tables, table)
 	}

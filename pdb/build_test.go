@@ -196,6 +196,41 @@ func TestIndexerRoundTrip(t *testing.T) {
 				t.Fatalf("%v: index %d repeated or out of range", scheme, idx)
 			}
 			seen[idx] = true
+			if back, used := x.Cells(idx); back != cells || used != occupied {
+				t.Fatalf("%v: %x → index %d → %x", scheme, cells, idx, back)
+			}
+			if scheme == Sparse {
+				var sum uint64
+				for j := range 4 {
+					sum += x.Place(j, int(cells>>(4*j)&15))
+				}
+				if sum != idx {
+					t.Fatalf("sparse: %x: the tiles' shares sum to %d, not the index %d", cells, sum, idx)
+				}
+			}
+		}
+	}
+}
+
+// TestSparseLocality checks what the sparse index's interleaving is for:
+// with 6 tiles on 4×4, moving any tile between columns 0 and 1 or 2 and 3
+// keeps the index within its 64-entry cache line, and any move within a
+// tile's 2×2 quarter of the board keeps it within its 4 KiB page.
+func TestSparseLocality(t *testing.T) {
+	x, err := NewIndexer(Sparse, 16, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 10000 {
+		cells := packedCells(rng.Perm(16)[:6])
+		i := rng.IntN(6)
+		c := int(cells >> (4 * i) & 15)
+		for _, m := range []struct{ to, block uint64 }{{uint64(c ^ 1), 64}, {uint64(c ^ 4), 4096}} {
+			moved := cells&^(15<<(4*i)) | m.to<<(4*i)
+			if x.Index(cells)/m.block != x.Index(moved)/m.block {
+				t.Fatalf("tile %d from cell %d to %d: index %d to %d, not within %d entries", i, c, m.to, x.Index(cells), x.Index(moved), m.block)
+			}
 		}
 	}
 }
@@ -287,8 +322,8 @@ func BenchmarkBuild(b *testing.B) {
 	}
 }
 
-// BenchmarkIndex indexes random placements: the sparse index is the cells
-// themselves, the ranked one counts the free cells below each tile.
+// BenchmarkIndex indexes random placements: the sparse index interleaves
+// the cells' bits, the ranked one counts the free cells below each tile.
 func BenchmarkIndex(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	for _, c := range []struct {

@@ -25,8 +25,9 @@ import (
 // little-endian.
 const (
 	// Version is the format version this package writes and reads. Version
-	// 2 added the blank's regions (Header.Regions).
-	Version = 2
+	// 2 added the blank's regions (Header.Regions), version 3 interleaved a
+	// sparse index's bits (Sparse).
+	Version = 3
 	// HeaderSize is the size of the header; the raw table starts there.
 	HeaderSize = 4096
 	// chunkSize is the size of the raw table's independently compressed chunks.

@@ -42,7 +42,7 @@ func perTile(name string, size bitboard.Size, goal bitboard.Goal, value func(c, 
 		}
 		home := goal.Home(t, n)
 		for c := range n {
-			table.Values[c] = value(c, home)
+			table.Values[table.Index(uint64(c))] = value(c, home)
 		}
 		tables = append(tables, table)
 	}

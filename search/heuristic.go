@@ -37,8 +37,11 @@ type view struct {
 	values [bitboard.MaxCells][]uint8 // pattern → its table's entries, one load from the view
 	group  [bitboard.MaxCells]uint8   // tile → its pattern's place in tables
 	shift  [bitboard.MaxCells]uint8   // tile → 4 × its place in its pattern
-	weight [bitboard.MaxCells]uint64  // tile → its digit's weight in its table's index
+	weight [bitboard.MaxCells]uint64  // tile → its digit's weight in its table's ranked index
 	ranked [bitboard.MaxCells]bool    // pattern → whether its table is ranked
+	// tile → cell → the tile's share of its table's sparse index there
+	// (pdb.Indexer.Place); indexes of up to 7 tiles fit 32 bits
+	place [bitboard.MaxCells][bitboard.MaxCells]uint32
 	// tile t → tile u → the change in the ranked index of t's pattern when
 	// t passes u, 0 unless u is in the pattern (rankStep)
 	pass [bitboard.MaxCells][bitboard.MaxCells]uint64
@@ -139,6 +142,9 @@ func newView(size bitboard.Size, goal bitboard.Goal, tables []*pdb.Table) (view,
 			}
 			covered |= 1 << t
 			v.group[t], v.shift[t], v.weight[t] = uint8(g), uint8(4*i), table.Weight(i)
+			for c := range n {
+				v.place[t][c] = uint32(table.Place(i, c))
+			}
 		}
 		v.values[g] = table.Values
 		v.ranked[g] = table.Scheme() == pdb.Ranked
@@ -225,9 +231,8 @@ func (v *view) init(p *patterns, b bitboard.Board) int {
 
 // rankStep returns the change in the ranked index of view tile vt's pattern
 // when vt slides from view cell from to the adjacent view cell to, on the
-// board cells. A move changes one pattern's index by the moved tile's
-// digit change times the digit's weight: a sparse digit is the tile's cell,
-// so that is all. A ranked digit counts the free cells below it, so (as in
+// board cells. (A sparse index changes by the moved tile's change of share,
+// place, alone.) A ranked digit counts the free cells below it, so (as in
 // pdb's builder.rankDelta) vt's digit changes by the cells it passes less
 // the pattern's earlier tiles among them, and each later tile among them
 // gains or loses one free cell below it: pass holds those changes. Only a

@@ -390,7 +390,7 @@ func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
 		// the blank's region only within that pattern.
 		gi := h.first.group[t] & 15
 		oldIndex, oldOccupied, oldVal := w.st.first.index[gi], w.st.first.occupied[gi], w.st.first.vals[gi]
-		index := oldIndex + uint64(b-q)*h.first.weight[t]
+		index := oldIndex + uint64(h.first.place[t][b&15]) - uint64(h.first.place[t][q&15])
 		if h.first.ranked[gi] {
 			index = oldIndex + h.first.rankStep(w.cells, uint8(t), q, b)
 		}
@@ -411,7 +411,7 @@ func (w *worker) dfs(g, sum, rsum int, fs int32) bool {
 			rt := o.ttile[t] & 15
 			rgi = o.group[rt] & 15
 			from, to := int(o.tcell[q&15]), int(o.tcell[b&15])
-			rindex = w.st.other.index[rgi] + uint64(to-from)*o.weight[rt]
+			rindex = w.st.other.index[rgi] + uint64(o.place[rt][to&15]) - uint64(o.place[rt][from&15])
 			if o.ranked[rgi] {
 				rindex = w.st.other.index[rgi] + o.rankStep(w.cells, rt, from, to)
 			}
