@@ -54,7 +54,7 @@ func Heuristic(w io.Writer, dir, partition string, size bitboard.Size, reflect b
 	}
 	if missing := p.Missing(dir); len(missing) > 0 {
 		if p.Name != pdb.DefaultPartition {
-			return nil, fmt.Errorf("the %s databases are not in %s; build them with: go run ./cmd/pdbgen --partition %s --pdb-dir %s", p.Name, dir, p.Name, dir)
+			return nil, fmt.Errorf("the %s databases are not in %s, or are of another format version; build them with: go run ./cmd/pdbgen --partition %s --pdb-dir %s", p.Name, dir, p.Name, dir)
 		}
 		fmt.Fprintf(w, "building the %s pattern databases in %s (once)\n", p.Name, dir)
 		if err := Build(w, dir, size, missing, pdb.BuildOptions{}); err != nil {
