@@ -103,7 +103,7 @@ func (x *Indexer) Index(cells uint64) uint64 {
 	if x.scheme == Sparse {
 		var index uint64
 		for i := range x.k {
-			index |= x.spread[cells>>(4*i)&15] << i
+			index += x.Place(i, int(cells>>(4*i)&15))
 		}
 		return index
 	}
