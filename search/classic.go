@@ -81,10 +81,10 @@ func LinearConflict(size bitboard.Size, goal bitboard.Goal) (*Heuristic, error) 
 	if err != nil {
 		return nil, err
 	}
-	if h.other, err = newView(size, goal, cols); err != nil {
+	if h.views[1], err = newView(size, goal, cols); err != nil {
 		return nil, err
 	}
-	h.second, h.addSecond = true, true
+	h.n, h.add = 2, true
 	return h, nil
 }
 

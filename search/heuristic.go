@@ -9,25 +9,26 @@ import (
 )
 
 // Heuristic is an additive heuristic: the sum, over disjoint patterns that
-// cover every tile, of each pattern's table value — optionally combined
-// with a second such sum over another view of the board: the board
-// reflected about its main diagonal, whose sum is maximised with the first,
-// or another partition, whose sum is added. Manhattan distance is the case
-// of one-tile patterns, linear conflict that of the rows' patterns plus
-// the columns'. The search updates the sums incrementally: a move changes
-// one tile, so one table index of each, and the blank stays in its region
-// of every other pattern's free cells.
+// cover every tile, of each pattern's table value — or the maximum of up to
+// four such sums, over views of the board: the board reflected about its
+// main diagonal, or other partitions of the tiles into patterns (Max). The
+// sums of linear conflict's two views, the rows' patterns and the columns',
+// are added instead. Manhattan distance is the case of one-tile patterns.
+// The search updates the sums incrementally: a move changes one tile, so
+// one table index of each view, and the blank stays in its region of every
+// other pattern's free cells.
 type Heuristic struct {
 	name  string
 	size  bitboard.Size
 	goal  bitboard.Goal
-	first view
-	// The second view, if any, and whether its sum is added to the first's
-	// (else the larger is taken).
-	second    bool
-	addSecond bool
-	other     view
+	views [maxViews]view
+	n     int  // the views in use
+	add   bool // whether the views' sums are added, rather than maximised
 }
+
+// maxViews bounds the views of a heuristic: two partitions, each with its
+// reflection.
+const maxViews = 4
 
 // view is one additive sum: tile t on cell c counts as tile ttile[t] on
 // cell tcell[c], in the table of pattern group[ttile[t]] at place
@@ -39,18 +40,47 @@ type view struct {
 	shift  [bitboard.MaxCells]uint8   // tile → 4 × its place in its pattern
 	weight [bitboard.MaxCells]uint64  // tile → its digit's weight in its table's ranked index
 	ranked [bitboard.MaxCells]bool    // pattern → whether its table is ranked
-	// tile → cell → the tile's share of its table's sparse index there
-	// (pdb.Indexer.Place); indexes of up to 7 tiles fit 32 bits
-	place [bitboard.MaxCells][bitboard.MaxCells]uint32
 	// tile t → tile u → the change in the ranked index of t's pattern when
-	// t passes u, 0 unless u is in the pattern (rankStep)
+	// t passes u, 0 unless u is in the pattern (passed)
 	pass [bitboard.MaxCells][bitboard.MaxCells]uint64
 	// pattern → its entries' value bits, and the place of region 0's flag
 	// (pdb.Table)
 	low, flags [bitboard.MaxCells]uint8
-	regions    *regionNumbers // shared by the views
+	regions    *regionNumbers // shared by the views of a size
 	tcell      [bitboard.MaxCells]uint8
 	ttile      [bitboard.MaxCells]uint8
+
+	// The same composed with the relabelling, for the search's loop: per
+	// tile and cell of the board, the pattern and the tile's share of its
+	// index there (pdb.Indexer.Place; for a ranked index, the cell's
+	// weight, see passed); per cell of the board, the bit of its cell in
+	// the view. Indexes of up to 7 tiles, and a ranked digit's weight
+	// times a cell, fit 32 bits.
+	boardGroup [bitboard.MaxCells]uint8
+	boardPlace [bitboard.MaxCells][bitboard.MaxCells]uint32
+	boardBit   [bitboard.MaxCells]uint16
+	boardPass  [bitboard.MaxCells][bitboard.MaxCells]uint64
+}
+
+// compose fills the board-indexed tables from the view's own.
+func (v *view) compose(n int) {
+	for t := range n {
+		vt := v.ttile[t]
+		v.boardGroup[t] = v.group[vt]
+		for c := range n {
+			share := uint64(v.tcell[c]) * v.weight[vt]
+			if !v.ranked[v.group[vt]] {
+				share = v.tables[v.group[vt]].Place(int(v.shift[vt]/4), int(v.tcell[c]))
+			}
+			v.boardPlace[t][c] = uint32(share)
+		}
+		for u := range n {
+			v.boardPass[t][u] = v.pass[vt][v.ttile[u]]
+		}
+	}
+	for c := range n {
+		v.boardBit[c] = 1 << v.tcell[c]
+	}
 }
 
 // regionNumbers is pdb.RegionNumbers for every set of cells a board may
@@ -104,7 +134,8 @@ func newHeuristic(name string, tables []*pdb.Table, reflect bool) (*Heuristic, e
 	if err != nil {
 		return nil, err
 	}
-	h := &Heuristic{name: name, size: size, goal: goal, first: first, second: reflect, other: first}
+	h := &Heuristic{name: name, size: size, goal: goal, n: 1}
+	h.views[0] = first
 	if reflect {
 		if size.Rows != size.Cols {
 			return nil, fmt.Errorf("search: reflection needs a square board, not %v", size)
@@ -112,18 +143,48 @@ func newHeuristic(name string, tables []*pdb.Table, reflect bool) (*Heuristic, e
 		// The goal is symmetric about the diagonal: tile t is relabelled
 		// as the tile whose home is the reflection of t's home.
 		n := size.Cells()
+		r := first
 		var tileAt [bitboard.MaxCells]uint8
 		for t := range n {
 			tileAt[goal.Home(t, n)] = uint8(t)
 		}
 		for c := range n {
-			h.other.tcell[c] = uint8(c%size.Cols*size.Cols + c/size.Cols)
+			r.tcell[c] = uint8(c%size.Cols*size.Cols + c/size.Cols)
 		}
 		for t := range n {
-			h.other.ttile[t] = tileAt[h.other.tcell[goal.Home(t, n)]]
+			r.ttile[t] = tileAt[r.tcell[goal.Home(t, n)]]
 		}
+		r.compose(n)
+		h.views[1], h.n = r, 2
 	}
 	return h, nil
+}
+
+// Max returns the heuristic whose value is the largest of the heuristics'
+// values: the databases of several partitions, say, each with its
+// reflection. They must be of one size and goal, none linear conflict
+// (whose views are added), with at most four views (table sums) in all.
+func Max(name string, hs ...*Heuristic) (*Heuristic, error) {
+	if len(hs) == 0 {
+		return nil, errors.New("search: no heuristics")
+	}
+	m := &Heuristic{name: name, size: hs[0].size, goal: hs[0].goal}
+	for _, h := range hs {
+		switch {
+		case h.size != m.size || h.goal != m.goal:
+			return nil, fmt.Errorf("search: %s is for %v/%v, %s for %v/%v", h.name, h.size, h.goal, hs[0].name, m.size, m.goal)
+		case h.add:
+			return nil, fmt.Errorf("search: %s adds its views; it cannot be maximised with others", h.name)
+		case m.n+h.n > maxViews:
+			return nil, fmt.Errorf("search: the maximum of %d views at most", maxViews)
+		}
+		for _, v := range h.views[:h.n] {
+			v.regions = hs[0].views[0].regions // one table for every view, kept in cache
+			m.views[m.n] = v
+			m.n++
+		}
+	}
+	return m, nil
 }
 
 // newView returns the identity view of the tables, which must be of one
@@ -142,9 +203,6 @@ func newView(size bitboard.Size, goal bitboard.Goal, tables []*pdb.Table) (view,
 			}
 			covered |= 1 << t
 			v.group[t], v.shift[t], v.weight[t] = uint8(g), uint8(4*i), table.Weight(i)
-			for c := range n {
-				v.place[t][c] = uint32(table.Place(i, c))
-			}
 		}
 		v.values[g] = table.Values
 		v.ranked[g] = table.Scheme() == pdb.Ranked
@@ -166,18 +224,21 @@ func newView(size bitboard.Size, goal bitboard.Goal, tables []*pdb.Table) (view,
 	for c := range n {
 		v.tcell[c], v.ttile[c] = uint8(c), uint8(c)
 	}
+	v.compose(n)
 	return v, nil
 }
 
-// combine returns the estimate of the two views' sums.
-func (h *Heuristic) combine(sum, other int) int {
-	switch {
-	case !h.second:
-		return sum
-	case h.addSecond:
-		return sum + other
+// combine returns the estimate of the views' sums.
+func (h *Heuristic) combine(sums *[maxViews]int) int {
+	est := 0
+	for _, sum := range sums[:h.n] {
+		if h.add {
+			est += sum
+		} else {
+			est = max(est, sum)
+		}
 	}
-	return max(sum, other)
+	return est
 }
 
 // Estimate returns the heuristic's value on board b, which must be of the
@@ -185,15 +246,15 @@ func (h *Heuristic) combine(sum, other int) int {
 func (h *Heuristic) Estimate(b bitboard.Board) int {
 	var s state
 	h.init(&s, b)
-	return h.combine(s.sum, s.rsum)
+	return h.combine(&s.sums)
 }
 
 // state is the heuristic's incremental state for one board: per view and
 // pattern, the table index, the occupied cells and the value, and the
 // views' sums.
 type state struct {
-	first, other patterns
-	sum, rsum    int
+	views [maxViews]patterns
+	sums  [maxViews]int
 }
 
 // patterns is one view's per-pattern state.
@@ -205,9 +266,8 @@ type patterns struct {
 
 func (h *Heuristic) init(s *state, b bitboard.Board) {
 	*s = state{}
-	s.sum = h.first.init(&s.first, b)
-	if h.second {
-		s.rsum = h.other.init(&s.other, b)
+	for i := range h.n {
+		s.sums[i] = h.views[i].init(&s.views[i], b)
 	}
 }
 
@@ -229,24 +289,32 @@ func (v *view) init(p *patterns, b bitboard.Board) int {
 	return sum
 }
 
-// rankStep returns the change in the ranked index of view tile vt's pattern
-// when vt slides from view cell from to the adjacent view cell to, on the
-// board cells. (A sparse index changes by the moved tile's change of share,
-// place, alone.) A ranked digit counts the free cells below it, so (as in
-// pdb's builder.rankDelta) vt's digit changes by the cells it passes less
-// the pattern's earlier tiles among them, and each later tile among them
-// gains or loses one free cell below it: pass holds those changes. Only a
-// move across rows passes cells. Modulo 2^64 the sum is exact. It is small
-// enough to be inlined, which spares the search's loop a call and the
-// spills around it: 7-8 searched 15% faster than with the call.
-func (v *view) rankStep(cells uint64, vt uint8, from, to int) uint64 {
-	lo, hi := min(from, to), max(from, to)
-	delta := uint64(hi-lo) * v.weight[vt&15]
-	for c := lo + 1; c < hi; c++ {
-		delta += v.pass[vt&15][v.ttile[cells>>(4*v.tcell[c&15]&63)&15]&15]
+// move returns what the move of board tile t from board cell q to the
+// adjacent cell b changes in the view, with p the view's patterns: the
+// moved tile's pattern, and its index and cells after the move. A ranked
+// index also needs passed. Small enough to be inlined, as the search's
+// loop calls it for every view.
+func (v *view) move(p *patterns, t, q, b int) (g uint8, index uint64, occupied uint16) {
+	g = v.boardGroup[t&15] & 15
+	index = p.index[g] + uint64(v.boardPlace[t&15][b&15]) - uint64(v.boardPlace[t&15][q&15])
+	return g, index, p.occupied[g] ^ v.boardBit[q&15] ^ v.boardBit[b&15]
+}
+
+// passed returns the rest of the change in a ranked index that move makes,
+// on the board cells: a ranked digit counts the free cells below it, so
+// (as in pdb's builder.rankDelta) the moved tile's digit changes by the
+// cells it passes (move counts those) less the pattern's earlier tiles
+// among them, and each later tile among them gains or loses one free cell
+// below it: pass holds those changes. Only a move across rows passes
+// cells. Modulo 2^64 the sum is exact.
+func (v *view) passed(cells uint64, t, q, b int) uint64 {
+	from, to := int(v.tcell[q&15]), int(v.tcell[b&15])
+	delta := uint64(0)
+	for c := min(from, to) + 1; c < max(from, to); c++ {
+		delta += v.boardPass[t&15][cells>>(4*v.tcell[c&15]&63)&15]
 	}
 	if to < from {
-		return -delta
+		delta = -delta
 	}
 	return delta
 }

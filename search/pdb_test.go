@@ -15,55 +15,66 @@ import (
 )
 
 var (
-	pdb663Once sync.Once
-	pdb663     []*pdb.Table
-	pdb663Err  error
+	builtMu sync.Mutex
+	built   = map[string]*pdb.Table{} // by file name
 )
 
-// tables663 builds the default databases in memory, once.
-func tables663(t testing.TB) []*pdb.Table {
-	pdb663Once.Do(func() {
-		p, err := pdb.ParsePartition(pdb.DefaultPartition, size4)
-		if err != nil {
-			pdb663Err = err
-			return
-		}
-		for _, tiles := range p.Patterns {
-			table, err := pdb.Build(size4, pdb.Goal, tiles, pdb.BuildOptions{})
-			if err != nil {
-				pdb663Err = err
-				return
-			}
-			pdb663 = append(pdb663, table)
-		}
-	})
-	if pdb663Err != nil {
-		t.Fatal(pdb663Err)
-	}
-	return pdb663
-}
-
-// TestKorf100PDB solves Korf's 100 with the default databases: every
-// length is the known optimum and every solution replays, sequentially and
-// in parallel (4 threads oversubscribe CI's 2 cores). The parallel search
-// returns the sequential answer itself.
-func TestKorf100PDB(t *testing.T) {
-	h, err := search.Additive("pdb:663", tables663(t), true)
+// pdbHeuristic builds the named 4×4 partitions' databases in memory (each
+// pattern once a run) and returns their heuristic, as solve's would be.
+func pdbHeuristic(t testing.TB, partitions string, reflect bool) *search.Heuristic {
+	parts, err := pdb.ParsePartitions(partitions, size4)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, in := range data.Korf100() {
-		if h0 := h.Estimate(in.Board); h0 > in.Optimal {
-			t.Fatalf("%s: h0 %d exceeds the optimum %d", in.ID, h0, in.Optimal)
+	var hs []*search.Heuristic
+	for _, p := range parts {
+		var tables []*pdb.Table
+		for _, tiles := range p.Patterns {
+			builtMu.Lock()
+			name := pdb.FileName(size4, pdb.Goal, tiles)
+			if built[name] == nil {
+				if built[name], err = pdb.Build(size4, pdb.Goal, tiles, pdb.BuildOptions{}); err != nil {
+					builtMu.Unlock()
+					t.Fatal(err)
+				}
+			}
+			tables = append(tables, built[name])
+			builtMu.Unlock()
 		}
-		seq := solve(t, in.Board, bitboard.GoalFirst, h, search.Options{}, in.Optimal)
-		if testing.Short() {
-			continue
+		h, err := search.Additive("pdb:"+p.Name, tables, reflect)
+		if err != nil {
+			t.Fatal(err)
 		}
-		for _, threads := range []int{2, 4} {
-			par := solve(t, in.Board, bitboard.GoalFirst, h, search.Options{Threads: threads}, in.Optimal)
-			if bitboard.FormatMoves(par.Moves) != bitboard.FormatMoves(seq.Moves) {
-				t.Errorf("%s: %d threads found another solution", in.ID, threads)
+		hs = append(hs, h)
+	}
+	h, err := search.Max("pdb:"+partitions, hs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// TestKorf100PDB solves Korf's 100 with Korf and Felner's 6-6-3 databases
+// and with the default set, two 6-6-3 partitions: every length is the
+// known optimum and every solution replays, sequentially and in parallel
+// (4 threads oversubscribe CI's 2 cores). The parallel search returns the
+// sequential answer itself.
+func TestKorf100PDB(t *testing.T) {
+	for _, partitions := range []string{"663", pdb.DefaultPartition} {
+		h := pdbHeuristic(t, partitions, true)
+		for _, in := range data.Korf100() {
+			if h0 := h.Estimate(in.Board); h0 > in.Optimal {
+				t.Fatalf("%s: %s: h0 %d exceeds the optimum %d", partitions, in.ID, h0, in.Optimal)
+			}
+			seq := solve(t, in.Board, bitboard.GoalFirst, h, search.Options{}, in.Optimal)
+			if testing.Short() {
+				continue
+			}
+			for _, threads := range []int{2, 4} {
+				par := solve(t, in.Board, bitboard.GoalFirst, h, search.Options{Threads: threads}, in.Optimal)
+				if bitboard.FormatMoves(par.Moves) != bitboard.FormatMoves(seq.Moves) {
+					t.Errorf("%s: %s: %d threads found another solution", partitions, in.ID, threads)
+				}
 			}
 		}
 	}
@@ -227,32 +238,33 @@ func TestRankedIndexes(t *testing.T) {
 // the default directory ($FIFTEEN_PDB_DIR) when they are there.
 func BenchmarkKorf100(b *testing.B) {
 	configs := []struct {
-		name    string
-		tables  func(testing.TB) []*pdb.Table
-		reflect bool
+		name string
+		h    func(testing.TB) *search.Heuristic
 	}{
-		{"pdb663", tables663, true},
-		{"pdb663-noreflect", tables663, false},
-		{"pdb78", func(b testing.TB) []*pdb.Table {
+		{"pdb663x2", func(b testing.TB) *search.Heuristic { return pdbHeuristic(b, "663x2", true) }},
+		{"pdb663", func(b testing.TB) *search.Heuristic { return pdbHeuristic(b, "663", true) }},
+		{"pdb663-noreflect", func(b testing.TB) *search.Heuristic { return pdbHeuristic(b, "663", false) }},
+		{"pdb78", func(b testing.TB) *search.Heuristic {
 			p, _ := pdb.ParsePartition("78", size4)
 			dir, err := pdb.DefaultDir()
 			if err == nil && len(p.Missing(dir)) == 0 {
 				tables, err := p.Load(dir)
 				if err == nil {
-					return tables
+					h, err := search.Additive("pdb:78", tables, true)
+					if err != nil {
+						b.Fatal(err)
+					}
+					return h
 				}
 			}
 			b.Skip("the 7-8 databases are not built: go run ./cmd/pdbgen --partition 78")
 			return nil
-		}, true},
+		}},
 	}
 	for _, c := range configs {
 		for _, threads := range []int{1, 2} {
 			b.Run(fmt.Sprintf("%s/threads=%d", c.name, threads), func(b *testing.B) {
-				h, err := search.Additive(c.name, c.tables(b), c.reflect)
-				if err != nil {
-					b.Fatal(err)
-				}
+				h := c.h(b)
 				var nodes uint64
 				var secs float64
 				for b.Loop() {
@@ -272,10 +284,7 @@ func BenchmarkKorf100(b *testing.B) {
 // TestWeighted solves Korf's 100 by weighted IDA*: every answer replays,
 // is no shorter than the optimum and no longer than the weight allows.
 func TestWeighted(t *testing.T) {
-	h, err := search.Additive("pdb:663", tables663(t), true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := pdbHeuristic(t, "663", true)
 	for _, weight := range []float64{1.25, 3} {
 		longer := 0
 		for _, in := range data.Korf100() {
@@ -302,10 +311,7 @@ func TestWeighted(t *testing.T) {
 // shorter than the optimum, and the search keeps far fewer positions than
 // IDA* generates.
 func TestGreedy(t *testing.T) {
-	h, err := search.Additive("pdb:663", tables663(t), true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := pdbHeuristic(t, "663", true)
 	var generated uint64
 	for _, in := range data.Korf100() {
 		for _, c := range []struct {
@@ -409,5 +415,51 @@ func TestIncrementalEstimates(t *testing.T) {
 	for _, id := range easyKorf[:4] {
 		in := data.Korf100()[id-1]
 		check(h4, in.Board, in.Optimal)
+	}
+}
+
+// TestMax checks the maximum of two partitions' heuristics on 3×3: on
+// every position it is the larger of the two, and the search with it finds
+// the optimal length of every 11th position (checked by solve against
+// breadth-first distances), in fewer nodes than with either alone. Max
+// refuses heuristics it cannot combine.
+func TestMax(t *testing.T) {
+	size := bitboard.Size{Rows: 3, Cols: 3}
+	a, err := search.Additive("pdb:a", build(t, size, pdb.Goal, [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}}, pdb.BuildOptions{}), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bTables := build(t, size, pdb.Goal, [][]int{{1, 3, 4, 6}, {2, 5, 7, 8}}, pdb.BuildOptions{})
+	for _, reflect := range []bool{true, false} { // four views, and three
+		b, err := search.Additive("pdb:b", bTables, reflect)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := search.Max("pdb:a+b", a, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var nodes [3]uint64
+		for i, p := range bfs.All(size, pdb.Goal) {
+			if got, want := m.Estimate(p.Board), max(a.Estimate(p.Board), b.Estimate(p.Board)); got != want {
+				t.Fatalf("%v: %d, want %d", p.Board, got, want)
+			}
+			if i%11 == 0 {
+				for j, h := range []*search.Heuristic{a, b, m} {
+					nodes[j] += solve(t, p.Board, pdb.Goal, h, search.Options{}, p.Dist).Generated
+				}
+			}
+		}
+		if nodes[2] >= min(nodes[0], nodes[1]) {
+			t.Errorf("b reflected %v: nodes %v: the maximum searched no fewer", reflect, nodes)
+		}
+	}
+
+	lc, _ := search.LinearConflict(size, pdb.Goal)
+	other, _ := search.Manhattan(size, bitboard.GoalLast)
+	for _, bad := range [][]*search.Heuristic{nil, {a, lc}, {a, other}, {a, a, a}} {
+		if _, err := search.Max("bad", bad...); err == nil {
+			t.Errorf("Max of %d heuristics accepted", len(bad))
+		}
 	}
 }

@@ -31,7 +31,7 @@ func main() {
 func run(args []string, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("pdbgen", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
-	partition := fs.String("partition", pdb.DefaultPartition, "partition: 663, 555, 78, or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15")
+	partition := fs.String("partition", pdb.DefaultPartition, "partition: 663x2, 663, 555, 78, or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +)")
 	var dir string
 	pdbcli.DirFlag(fs, &dir)
 	sizeFlag := fs.String("size", "4x4", "board size, ROWSxCOLS")
@@ -51,9 +51,9 @@ func run(args []string, stderr io.Writer) int {
 	if err == nil && fs.NArg() > 0 {
 		err = fmt.Errorf("unexpected arguments %v", fs.Args())
 	}
-	var p pdb.Partition
+	var parts []pdb.Partition
 	if err == nil {
-		p, err = pdb.ParsePartition(*partition, size)
+		parts, err = pdb.ParsePartitions(*partition, size)
 	}
 	if err == nil && dir == "" {
 		dir, err = pdb.DefaultDir()
@@ -62,12 +62,16 @@ func run(args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "pdbgen:", err)
 		return 2
 	}
-	patterns := p.Patterns
-	if !*force {
-		patterns = p.Missing(dir)
+	var patterns [][]int
+	for _, p := range parts {
+		if *force {
+			patterns = append(patterns, p.Patterns...)
+		} else {
+			patterns = append(patterns, p.Missing(dir)...)
+		}
 	}
 	if len(patterns) == 0 {
-		fmt.Fprintf(stderr, "pdbgen: partition %s is already built in %s (--force rebuilds it)\n", p.Name, dir)
+		fmt.Fprintf(stderr, "pdbgen: partition %s is already built in %s (--force rebuilds it)\n", *partition, dir)
 		return 0
 	}
 	stopProfiles, err := profile.Start(profiles)

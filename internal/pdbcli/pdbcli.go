@@ -20,44 +20,61 @@ func DirFlag(fs *pflag.FlagSet, dir *string) {
 	fs.StringVar(dir, "pdb-dir", "", "database directory (default $FIFTEEN_PDB_DIR, else the user cache directory's fifteen)")
 }
 
-// Heuristic loads the partition's databases for size from dir (the default
-// directory if empty) and returns their additive heuristic, with the
-// reflected lookup if reflect. The default partition is built first if it
-// is missing; another gets an error naming the pdbgen command to run.
-// Progress and the load time go to w. Boards other than 4×4 get their
-// databases built in memory, by default pdb.SmallPartition's (a perfect
-// database for the 8-puzzle).
+// Heuristic loads the databases of the partitions (pdb.ParsePartitions)
+// for size from dir (the default directory if empty) and returns their
+// additive heuristic, with the reflected lookup if reflect, or with
+// several partitions the maximum of theirs. The default partitions are
+// built first if they are missing; others get an error naming the pdbgen
+// command to run. Progress and the load time go to w. Boards other than
+// 4×4 get their databases built in memory, by default
+// pdb.SmallPartition's (a perfect database for the 8-puzzle).
 func Heuristic(w io.Writer, dir, partition string, size bitboard.Size, reflect bool) (*search.Heuristic, error) {
 	reflect = reflect && size.Rows == size.Cols
-	if size != (bitboard.Size{Rows: 4, Cols: 4}) {
-		p := pdb.SmallPartition(size)
-		if partition != pdb.DefaultPartition {
-			var err error
-			if p, err = pdb.ParsePartition(partition, size); err != nil {
-				return nil, err
-			}
-		}
-		tables, err := p.Build(pdb.BuildOptions{})
-		if err != nil {
+	small := size != (bitboard.Size{Rows: 4, Cols: 4})
+	parts := []pdb.Partition{pdb.SmallPartition(size)}
+	if !small || partition != pdb.DefaultPartition {
+		var err error
+		if parts, err = pdb.ParsePartitions(partition, size); err != nil {
 			return nil, err
 		}
-		return search.Additive("pdb:"+p.Name, tables, reflect)
 	}
-	p, err := pdb.ParsePartition(partition, size)
-	if err != nil {
-		return nil, err
-	}
-	if dir == "" {
+	if !small && dir == "" {
+		var err error
 		if dir, err = pdb.DefaultDir(); err != nil {
 			return nil, err
 		}
 	}
+	var hs []*search.Heuristic
+	for _, p := range parts {
+		tables, err := tablesOf(w, dir, partition, p, small)
+		if err != nil {
+			return nil, err
+		}
+		h, err := search.Additive("pdb:"+p.Name, tables, reflect)
+		if err != nil {
+			return nil, err
+		}
+		hs = append(hs, h)
+	}
+	if len(hs) == 1 {
+		return hs[0], nil
+	}
+	return search.Max("pdb:"+partition, hs...)
+}
+
+// tablesOf builds p's tables in memory if small, else loads them from dir,
+// building them first if they are missing and p is one of the default
+// partitions.
+func tablesOf(w io.Writer, dir, partition string, p pdb.Partition, small bool) ([]*pdb.Table, error) {
+	if small {
+		return p.Build(pdb.BuildOptions{})
+	}
 	if missing := p.Missing(dir); len(missing) > 0 {
-		if p.Name != pdb.DefaultPartition {
-			return nil, fmt.Errorf("the %s databases are not in %s, or are of another format version; build them with: go run ./cmd/pdbgen --partition %s --pdb-dir %s", p.Name, dir, p.Name, dir)
+		if partition != pdb.DefaultPartition {
+			return nil, fmt.Errorf("the %s databases are not in %s, or are of another format version; build them with: go run ./cmd/pdbgen --partition %s --pdb-dir %s", p.Name, dir, partition, dir)
 		}
 		fmt.Fprintf(w, "building the %s pattern databases in %s (once)\n", p.Name, dir)
-		if err := Build(w, dir, size, missing, pdb.BuildOptions{}); err != nil {
+		if err := Build(w, dir, p.Size, missing, pdb.BuildOptions{}); err != nil {
 			return nil, err
 		}
 	}
@@ -67,7 +84,7 @@ func Heuristic(w io.Writer, dir, partition string, size bitboard.Size, reflect b
 		return nil, err
 	}
 	fmt.Fprintf(w, "loaded the %s pattern databases from %s in %.1f ms\n", p.Name, dir, time.Since(t0).Seconds()*1e3)
-	return search.Additive("pdb:"+p.Name, tables, reflect)
+	return tables, nil
 }
 
 // Build builds the patterns' databases into dir under opts, reporting
