@@ -253,3 +253,19 @@ func TestMissingOutdated(t *testing.T) {
 		}
 	}
 }
+
+func TestParsePartitions(t *testing.T) {
+	for s, want := range map[string]int{"663": 1, "663x2": 2, "663+555": 2, "78+1,2,3,4,5,6/7,8,9,10,11,12/13,14,15": 2} {
+		if parts, err := ParsePartitions(s, size4); err != nil || len(parts) != want {
+			t.Errorf("%s: %d partitions, %v; want %d", s, len(parts), err, want)
+		}
+	}
+	for _, s := range []string{"663+", "663+664", "663x3", "+555"} {
+		if _, err := ParsePartitions(s, size4); err == nil {
+			t.Errorf("%s accepted", s)
+		}
+	}
+	if _, err := ParsePartitions("663x2", bitboard.Size{Rows: 3, Cols: 3}); err == nil {
+		t.Error("663x2 accepted for 3x3")
+	}
+}

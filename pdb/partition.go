@@ -74,7 +74,7 @@ func ParsePartition(s string, size bitboard.Size) (Partition, error) {
 		return p, nil
 	}
 	if !strings.ContainsAny(s, ",/") {
-		return p, fmt.Errorf("pdb: unknown partition %q: want 663, 555, 78, 663x2 or a spec like 1,2,3,4/5,6,7,8", s)
+		return p, fmt.Errorf("pdb: unknown partition %q: want 663, 555, 78 or a spec like 1,2,3,4/5,6,7,8", s)
 	}
 	covered := 1 // the blank
 	for _, group := range strings.Split(s, "/") {

@@ -55,7 +55,7 @@ type view struct {
 	// index there (pdb.Indexer.Place; for a ranked index, the cell's
 	// weight, see passed); per cell of the board, the bit of its cell in
 	// the view. Indexes of up to 7 tiles, and a ranked digit's weight
-	// times a cell, fit 32 bits.
+	// times a cell in a table of at most 2^32 entries, fit 32 bits.
 	boardGroup [bitboard.MaxCells]uint8
 	boardPlace [bitboard.MaxCells][bitboard.MaxCells]uint32
 	boardBit   [bitboard.MaxCells]uint16
@@ -196,6 +196,9 @@ func newView(size bitboard.Size, goal bitboard.Goal, tables []*pdb.Table) (view,
 	for g, table := range tables {
 		if table.Size != size || table.Goal != goal {
 			return view{}, fmt.Errorf("search: table %d is for %v/%v, table 0 for %v/%v", g, table.Size, table.Goal, size, goal)
+		}
+		if uint64(len(table.Values)) > 1<<32 {
+			return view{}, fmt.Errorf("search: table %d has %d entries; the search indexes at most 2^32", g, len(table.Values))
 		}
 		for i, t := range table.Tiles {
 			if t <= 0 || t >= n || covered&(1<<t) != 0 {

@@ -341,7 +341,9 @@ func (w *worker) nearer(b int) int {
 //
 //go:noinline
 func (w *worker) collect(g int, sums [maxViews]int, fs int32) {
-	w.tasks = append(w.tasks, task{cells: w.cells, blank: w.blank, st: w.st, fs: fs, g: g, sums: sums, path: w.path})
+	st := w.st
+	st.sums = sums // the search passes a node's sums, not its state
+	w.tasks = append(w.tasks, task{cells: w.cells, blank: w.blank, st: st, fs: fs, g: g, path: w.path})
 }
 
 // stopCheck is how many expansions pass between looks at the stop flags.
@@ -390,7 +392,8 @@ func (w *worker) dfs(g, s0, s1, s2, s3 int, fs int32) bool {
 		// The tile moves from q to b: in each view one pattern's index
 		// changes, and the blank's region only within that pattern. Each
 		// view is looked up only while the child is within the bound, in
-		// code of its own (a loop over the views took 4-15% longer).
+		// code of its own: with a loop over the last two views, Korf's 100
+		// took 0.47-0.50 s instead of 0.42-0.43 s (see README).
 		v0, p0 := &h.views[0], &w.st.views[0]
 		g0, i0, o0 := v0.move(p0, t, q, b)
 		if v0.ranked[g0] {

@@ -13,8 +13,7 @@ import (
 type task struct {
 	cells uint64
 	blank int
-	st    state // its sums are the root's
-	sums  [maxViews]int
+	st    state
 	fs    int32
 	g     int
 	path  [MaxLength + 1]bitboard.Move
@@ -44,7 +43,7 @@ func (w *worker) parallelIteration(bound int, team *crew) (bool, Iteration) {
 	w.expanded, w.generated = 0, 0
 	// The levels' tasks go in two buffers kept from one iteration to the
 	// next, so that a search allocates next to nothing.
-	tasks := append(w.levels[0][:0], task{cells: w.cells, blank: w.blank, st: w.st, sums: w.st.sums, path: w.path})
+	tasks := append(w.levels[0][:0], task{cells: w.cells, blank: w.blank, st: w.st, path: w.path})
 	root := tasks[0]
 	for len(tasks) < tasksPerThread*threads && w.gw*(tasks[0].g+1) < bound {
 		// Replace each task by its children, in order.
@@ -52,7 +51,7 @@ func (w *worker) parallelIteration(bound int, team *crew) (bool, Iteration) {
 		for i := range tasks {
 			t := &tasks[i]
 			w.cells, w.blank, w.st, w.path, w.split = t.cells, t.blank, t.st, t.path, t.g+1
-			if w.dfs(t.g, t.sums[0], t.sums[1], t.sums[2], t.sums[3], t.fs) || w.aborted {
+			if w.dfs(t.g, t.st.sums[0], t.st.sums[1], t.st.sums[2], t.st.sums[3], t.fs) || w.aborted {
 				w.split = -1
 				it.Expanded, it.Generated = w.expanded, w.generated
 				return !w.aborted, it
@@ -93,7 +92,7 @@ func (w *worker) parallelIteration(bound int, team *crew) (bool, Iteration) {
 			t := &tasks[i]
 			c.cells, c.blank, c.st, c.path, c.task = t.cells, t.blank, t.st, t.path, i
 			c.expanded, c.generated = 0, 0
-			found := c.dfs(t.g, t.sums[0], t.sums[1], t.sums[2], t.sums[3], t.fs)
+			found := c.dfs(t.g, t.st.sums[0], t.st.sums[1], t.st.sums[2], t.st.sums[3], t.fs)
 			mu.Lock()
 			it.Expanded += c.expanded
 			it.Generated += c.generated
