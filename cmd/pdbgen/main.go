@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/spf13/pflag"
 
@@ -62,12 +63,16 @@ func run(args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "pdbgen:", err)
 		return 2
 	}
-	var patterns [][]int
+	var patterns [][]int // each once, though partitions may share it
 	for _, p := range parts {
-		if *force {
-			patterns = append(patterns, p.Patterns...)
-		} else {
-			patterns = append(patterns, p.Missing(dir)...)
+		todo := p.Patterns
+		if !*force {
+			todo = p.Missing(dir)
+		}
+		for _, tiles := range todo {
+			if !slices.ContainsFunc(patterns, func(q []int) bool { return slices.Equal(q, tiles) }) {
+				patterns = append(patterns, tiles)
+			}
 		}
 	}
 	if len(patterns) == 0 {

@@ -66,6 +66,20 @@ func TestBuildsLoadableDatabases(t *testing.T) {
 	sameAsBuilt(true)
 }
 
+// TestSharedPatterns builds a pattern that two partitions share once.
+func TestSharedPatterns(t *testing.T) {
+	args := []string{"--size", "3x3", "--partition", "1,2,3,4/5,6,7,8+1,2,3,4/5,6/7,8", "--pdb-dir", t.TempDir()}
+	for _, force := range []bool{false, true} {
+		if force {
+			args = append(args, "--force")
+		}
+		code, out := runPdbgen(t, args...)
+		if code != 0 || strings.Count(out, "entries") != 4 {
+			t.Errorf("force %v: exit %d, want the 4 distinct patterns built once each:\n%s", force, code, out)
+		}
+	}
+}
+
 func TestErrors(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "file")
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
