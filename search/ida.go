@@ -212,10 +212,11 @@ type worker struct {
 	st    state
 
 	// The iteration.
-	split     int       // the depth at which nodes become tasks (parallel.go)
-	tasks     []task    // the tasks collected at depth split
-	levels    [2][]task // buffers for the levels of tasks (parallel.go)
-	task      int64     // the task being searched
+	split     int           // the depth at which nodes become tasks (parallel.go), or -1
+	cutDepth  int           // split of the next parallel iteration
+	tasks     []task        // the tasks cut, in a buffer kept from one search to the next
+	published *atomic.Int64 // len(tasks), for the crew
+	task      int64         // the task being searched
 	best      *atomic.Int64
 	bound     int
 	next      int // the smallest f above bound seen
@@ -228,14 +229,17 @@ type worker struct {
 
 func newWorker(h *Heuristic, prune *pruner, order [4]bitboard.Move, fixed bool, start bitboard.Board, stop *atomic.Bool) *worker {
 	w := &worker{
-		h:     h,
-		order: order,
-		fsm:   prune.next,
-		goal:  bitboard.Solved(h.size, h.goal).Packed(),
-		stop:  stop,
-		split: -1,
-		cells: start.Packed(),
-		blank: start.Blank(),
+		h:        h,
+		order:    order,
+		fsm:      prune.next,
+		goal:     bitboard.Solved(h.size, h.goal).Packed(),
+		stop:     stop,
+		gw:       1,
+		hw:       1,
+		split:    -1,
+		cutDepth: firstCutDepth,
+		cells:    start.Packed(),
+		blank:    start.Blank(),
 	}
 	n := h.size.Cells()
 	for c := range n {
@@ -272,6 +276,7 @@ func run(w *worker, threads int) Result {
 	if threads > 1 {
 		team = startCrew(threads - 1)
 		defer team.stop()
+		defer w.putTasks()
 	}
 	for bound := w.hw * res.H0; bound <= MaxLength*w.gw; {
 		var it Iteration
@@ -335,15 +340,23 @@ func (w *worker) nearer(b int) int {
 	return set
 }
 
-// collect records the node as a task of the parallel search. It is kept
-// out of dfs, whose stack frame would otherwise hold a whole task: the
-// recursion's frames stay small and its stack in the first-level cache.
+// collect hands the node to the crew as a task of the parallel search,
+// unless the tasks' buffer is full: then it reports false, and the caller
+// searches the node and every later one itself. It is kept out of dfs,
+// whose stack frame would otherwise hold a whole task: the recursion's
+// frames stay small and its stack in the first-level cache.
 //
 //go:noinline
-func (w *worker) collect(g int, sums [maxViews]int, fs int32) {
+func (w *worker) collect(g int, sums [maxViews]int, fs int32) bool {
+	if len(w.tasks) == cap(w.tasks) {
+		w.split = -1
+		return false
+	}
 	st := w.st
 	st.sums = sums // the search passes a node's sums, not its state
 	w.tasks = append(w.tasks, task{cells: w.cells, blank: w.blank, st: st, fs: fs, g: g, path: w.path})
+	w.published.Store(int64(len(w.tasks)))
+	return true
 }
 
 // stopCheck is how many expansions pass between looks at the stop flags.
@@ -361,8 +374,7 @@ func (w *worker) dfs(g, s0, s1, s2, s3 int, fs int32) bool {
 		w.length = g
 		return true
 	}
-	if g == w.split {
-		w.collect(g, [maxViews]int{s0, s1, s2, s3}, fs)
+	if g == w.split && w.collect(g, [maxViews]int{s0, s1, s2, s3}, fs) {
 		return false
 	}
 	w.expanded++

@@ -23,103 +23,152 @@ type task struct {
 // the next is searched in parallel; the iterations before are too small to
 // be worth cutting up. On Korf's 100 with 2 threads, thresholds from 2^0
 // to 2^12 were alike with 6-6-3 and 2^14 slower; with 7-8, whose nodes
-// cost more, 2^6 to 2^8 were fastest.
+// cost more, 2^6 to 2^8 were fastest; with 663x2 and the cut handed over
+// as it goes, 2^4 to 2^10 were alike.
 const parallelAbove = 1 << 8
 
-// tasksPerThread is how many subtrees an iteration is cut into per
-// goroutine: enough that the last ones to finish are small.
-const tasksPerThread = 32
+// An iteration is cut at a depth chosen so that it holds tasksPerThread to
+// 4·tasksPerThread tasks a goroutine: enough that the last ones to finish
+// are small. The depth starts at firstCutDepth and follows the count of
+// the iteration before; the tasks' buffer holds 8·tasksPerThread a
+// goroutine, and the cutting goroutine searches the rest itself.
+const (
+	tasksPerThread = 32
+	firstCutDepth  = 6
+)
 
-// parallelIteration runs one iteration with threads goroutines. It cuts the
-// tree into subtrees (tasks), a level at a time, until there are
-// tasksPerThread a goroutine, and hands them out in depth-first order.
-// Every solution at this bound is optimal; the one in the first task that
-// has any wins, so the answer is the one the sequential search finds, and
-// goroutines searching later tasks stop as soon as it is known.
+// parallelIteration runs one iteration with the crew beside the calling
+// goroutine. The caller cuts the tree into subtrees (tasks) at a fixed
+// depth, in depth-first order, and the crew searches each task as soon as
+// it is cut; the caller then joins them. Every solution at this bound is
+// optimal; the one in the first task that has any wins, so the answer is
+// the one the sequential search finds, and goroutines searching later
+// tasks stop as soon as it is known.
 func (w *worker) parallelIteration(bound int, team *crew) (bool, Iteration) {
 	threads := team.size + 1
-	it := Iteration{Bound: bound / w.gw}
-	w.bound, w.next = bound, math.MaxInt
-	w.expanded, w.generated = 0, 0
-	// The levels' tasks go in two buffers kept from one iteration to the
-	// next, so that a search allocates next to nothing.
-	tasks := append(w.levels[0][:0], task{cells: w.cells, blank: w.blank, st: w.st, path: w.path})
-	root := tasks[0]
-	for len(tasks) < tasksPerThread*threads && w.gw*(tasks[0].g+1) < bound {
-		// Replace each task by its children, in order.
-		w.tasks = w.levels[1][:0]
-		for i := range tasks {
-			t := &tasks[i]
-			w.cells, w.blank, w.st, w.path, w.split = t.cells, t.blank, t.st, t.path, t.g+1
-			if w.dfs(t.g, t.st.sums[0], t.st.sums[1], t.st.sums[2], t.st.sums[3], t.fs) || w.aborted {
-				w.split = -1
-				it.Expanded, it.Generated = w.expanded, w.generated
-				return !w.aborted, it
-			}
-		}
-		w.levels[0], w.levels[1] = w.tasks, tasks
-		tasks = w.tasks
-		if len(tasks) == 0 {
-			break
-		}
+	if w.tasks == nil {
+		w.tasks = getTasks(8 * tasksPerThread * threads)
 	}
-	w.split, w.tasks = -1, nil
-	w.cells, w.blank, w.st = root.cells, root.blank, root.st
-	it.Expanded, it.Generated = w.expanded, w.generated
+	tasks := w.tasks[:cap(w.tasks)] // the crew reads those published
 
 	var (
-		nextTask atomic.Int64 // tasks claimed
-		resolved atomic.Int64 // claims searched or given up
-		best     atomic.Int64 // the first task known to hold a solution
+		published atomic.Int64 // tasks cut so far
+		cut       atomic.Bool  // whether the cutting is over
+		nextTask  atomic.Int64 // tasks claimed
+		resolved  atomic.Int64 // claims searched or given up
+		best      atomic.Int64 // the first task known to hold a solution
+		// What the tasks found, under mu: the caller's cut writes w's own
+		// fields meanwhile.
 		mu       sync.Mutex
+		it       = Iteration{Bound: bound / w.gw}
+		next     = math.MaxInt
+		solution [MaxLength + 1]bitboard.Move
+		length   int
 	)
 	best.Store(math.MaxInt64)
+	w.bound, w.next = bound, math.MaxInt
+	w.expanded, w.generated = 0, 0
 	// Each goroutine searches with its own copy of the worker, all made
-	// before any starts: they write w's result fields as they finish tasks.
+	// before any starts.
 	copies := make([]*worker, threads)
 	for i := range copies {
 		c := *w
-		c.best, c.tasks, c.levels = &best, nil, [2][]task{}
+		c.best, c.tasks = &best, nil
 		copies[i] = &c
+	}
+	// record adds a search's counts, and its solution if it is the first.
+	record := func(c *worker, i int64, found bool) {
+		mu.Lock()
+		it.Expanded += c.expanded
+		it.Generated += c.generated
+		next = min(next, c.next)
+		if found && i < best.Load() {
+			best.Store(i)
+			solution, length = c.path, c.length
+		}
+		mu.Unlock()
 	}
 	work := func(c *worker) {
 		for {
 			i := nextTask.Add(1) - 1
-			if i >= int64(len(tasks)) || i > best.Load() || c.stop.Load() {
+			for i >= published.Load() && !cut.Load() {
+				runtime.Gosched()
+			}
+			if i >= published.Load() || i > best.Load() || c.stop.Load() {
 				resolved.Add(1)
 				return
 			}
 			t := &tasks[i]
 			c.cells, c.blank, c.st, c.path, c.task = t.cells, t.blank, t.st, t.path, i
-			c.expanded, c.generated = 0, 0
+			c.expanded, c.generated, c.next = 0, 0, math.MaxInt
 			found := c.dfs(t.g, t.st.sums[0], t.st.sums[1], t.st.sums[2], t.st.sums[3], t.fs)
-			mu.Lock()
-			it.Expanded += c.expanded
-			it.Generated += c.generated
-			w.next = min(w.next, c.next)
-			if found && i < best.Load() {
-				best.Store(i)
-				w.path, w.length = c.path, c.length
-			}
-			mu.Unlock()
+			record(c, i, found)
 			c.aborted = false
 			resolved.Add(1)
 		}
 	}
-	// The crew works on the tasks beside the calling goroutine. Once this
-	// goroutine's claim has failed, every later one fails too (its index
-	// is past the tasks or the best, or the search is stopping), touching
-	// nothing but resolved: so it waits only until the claims made so far
-	// are resolved, not for the crew. The wait spins, as parking would
-	// cost a wake-up (see crew).
 	team.round.Store(&round{copies: copies, work: work})
+
+	// The cut. Whatever this goroutine searches itself, a solution above
+	// the split depth or the nodes past a full buffer, comes after every
+	// task published so far: as a task it is numbered len(w.tasks), and
+	// it stops once any task holds a solution.
+	depth := max(min(w.cutDepth, (bound-1)/w.gw), 1)
+	w.split, w.tasks, w.published = depth, w.tasks[:0], &published
+	w.best, w.task = &best, math.MaxInt64
+	s := &w.st.sums
+	found := w.dfs(0, s[0], s[1], s[2], s[3], 0)
+	record(w, int64(len(w.tasks)), found)
+	switch n := len(w.tasks); {
+	case w.split < 0 || n > 4*tasksPerThread*threads:
+		w.cutDepth = depth - 1
+	case n < tasksPerThread*threads:
+		w.cutDepth = depth + 1
+	}
+	w.split, w.best, w.published, w.aborted = -1, nil, nil, false
+	cut.Store(true)
+
+	// The crew works on the tasks beside this goroutine. Once its claim
+	// has failed, every later one fails too (its index is past the tasks
+	// or the best, or the search is stopping), touching nothing but
+	// resolved: so it waits only until the claims made so far are
+	// resolved, not for the crew. The wait spins, as parking would cost a
+	// wake-up (see crew).
 	work(copies[0])
 	for resolved.Load() != nextTask.Load() {
 		runtime.Gosched()
 	}
-	found := best.Load() != math.MaxInt64
+	w.next = next
+	found = best.Load() != math.MaxInt64
+	if found {
+		w.path, w.length = solution, length
+	}
 	w.aborted = !found && w.stop.Load()
 	return found, it
+}
+
+// taskBuffers recycles the tasks' buffers from one search to the next. A
+// buffer holds hundreds of kilobytes, and allocating one for each puzzle
+// (zeroed, its pages faulted in) took Korf's 100, searched through the
+// tasks by one goroutine, from 0.449–0.460 s to 0.486–0.520 s.
+var taskBuffers sync.Pool // of *[]task
+
+// getTasks returns an empty buffer for n tasks.
+func getTasks(n int) []task {
+	if b, ok := taskBuffers.Get().(*[]task); ok && cap(*b) >= n {
+		return (*b)[:0]
+	}
+	return make([]task, 0, n)
+}
+
+// putTasks recycles the worker's buffer, once the search is over: a
+// goroutine of the crew that joins a round late never reads it (see
+// parallelIteration).
+func (w *worker) putTasks() {
+	if b := w.tasks; b != nil {
+		taskBuffers.Put(&b)
+		w.tasks = nil
+	}
 }
 
 // halted reports whether the search must stop: the caller gave up, or a
