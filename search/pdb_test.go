@@ -54,29 +54,31 @@ func pdbHeuristic(t testing.TB, partitions string, reflect bool) *search.Heurist
 	return h
 }
 
-// TestKorf100PDB solves Korf's 100 with Korf and Felner's 6-6-3 databases
-// and with the default set, two 6-6-3 partitions: every length is the
-// known optimum and every solution replays, sequentially and in parallel
-// (4 threads oversubscribe CI's 2 cores). The parallel search returns the
-// sequential answer itself.
+// TestKorf100PDB solves Korf's 100 with Korf and Felner's 6-6-3 databases,
+// with two 6-6-3 partitions and with the default 7-7-1: every length is
+// the known optimum and every solution replays, sequentially and in
+// parallel (4 threads oversubscribe CI's 2 cores). The parallel search
+// returns the sequential answer itself.
 func TestKorf100PDB(t *testing.T) {
-	for _, partitions := range []string{"663", pdb.DefaultPartition} {
-		h := pdbHeuristic(t, partitions, true)
-		for _, in := range data.Korf100() {
-			if h0 := h.Estimate(in.Board); h0 > in.Optimal {
-				t.Fatalf("%s: %s: h0 %d exceeds the optimum %d", partitions, in.ID, h0, in.Optimal)
-			}
-			seq := solve(t, in.Board, bitboard.GoalFirst, h, search.Options{}, in.Optimal)
-			if testing.Short() {
-				continue
-			}
-			for _, threads := range []int{2, 4} {
-				par := solve(t, in.Board, bitboard.GoalFirst, h, search.Options{Threads: threads}, in.Optimal)
-				if bitboard.FormatMoves(par.Moves) != bitboard.FormatMoves(seq.Moves) {
-					t.Errorf("%s: %s: %d threads found another solution", partitions, in.ID, threads)
+	for _, partitions := range []string{"663", "663x2", pdb.DefaultPartition} {
+		t.Run(partitions, func(t *testing.T) {
+			h := pdbHeuristic(t, partitions, true)
+			for _, in := range data.Korf100() {
+				if h0 := h.Estimate(in.Board); h0 > in.Optimal {
+					t.Fatalf("%s: h0 %d exceeds the optimum %d", in.ID, h0, in.Optimal)
+				}
+				seq := solve(t, in.Board, bitboard.GoalFirst, h, search.Options{}, in.Optimal)
+				if testing.Short() {
+					continue
+				}
+				for _, threads := range []int{2, 4} {
+					par := solve(t, in.Board, bitboard.GoalFirst, h, search.Options{Threads: threads}, in.Optimal)
+					if bitboard.FormatMoves(par.Moves) != bitboard.FormatMoves(seq.Moves) {
+						t.Errorf("%s: %d threads found another solution", in.ID, threads)
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -241,6 +243,7 @@ func BenchmarkKorf100(b *testing.B) {
 		name string
 		h    func(testing.TB) *search.Heuristic
 	}{
+		{"pdb771", func(b testing.TB) *search.Heuristic { return pdbHeuristic(b, "771", true) }},
 		{"pdb663x2", func(b testing.TB) *search.Heuristic { return pdbHeuristic(b, "663x2", true) }},
 		{"pdb663", func(b testing.TB) *search.Heuristic { return pdbHeuristic(b, "663", true) }},
 		{"pdb663-noreflect", func(b testing.TB) *search.Heuristic { return pdbHeuristic(b, "663", false) }},

@@ -5,7 +5,7 @@
 //
 //	bench [--set korf100|random:N:SEED[:RxC]] [--config CONFIG,...] [--out DIR]
 //
-// A configuration is a heuristic with options, such as pdb:663x2 (the
+// A configuration is a heuristic with options, such as pdb:771 (the
 // default: solve's default databases), pdb:78, manhattan+prune=2 or
 // pdb:663+noreflect+threads=2 (see bench.Config).
 // The report directory gets report.md, results.csv, nodes.svg and
@@ -42,7 +42,7 @@ func run(args []string, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("bench", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	setName := fs.String("set", "korf100", "instance set: korf100, or random:N:SEED[:RxC] (uniformly random solvable positions)")
-	configs := fs.StringSlice("config", []string{"pdb:" + pdb.DefaultPartition}, "configurations to compare, such as pdb:663x2,pdb:663,pdb:78,manhattan+prune=2 (options: +noreflect +prune=N +order=ULRD +threads=N +jobs=N)")
+	configs := fs.StringSlice("config", []string{"pdb:" + pdb.DefaultPartition}, "configurations to compare, such as pdb:771,pdb:663x2,pdb:663,pdb:78,manhattan+prune=2 (options: +noreflect +prune=N +order=ULRD +threads=N +jobs=N)")
 	out := fs.String("out", "bench-report", "report directory")
 	var pdbDir string
 	pdbcli.DirFlag(fs, &pdbDir)

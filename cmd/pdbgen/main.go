@@ -32,7 +32,7 @@ func main() {
 func run(args []string, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("pdbgen", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
-	partition := fs.String("partition", pdb.DefaultPartition, "partition: 663x2, 663, 555, 78, or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +)")
+	partition := fs.String("partition", pdb.DefaultPartition, "partition: 771, 663x2, 663, 555, 78, or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +)")
 	var dir string
 	pdbcli.DirFlag(fs, &dir)
 	sizeFlag := fs.String("size", "4x4", "board size, ROWSxCOLS")

@@ -109,7 +109,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	sizeFlag := fs.String("size", "4x4", "board size of --random: ROWSxCOLS, or 3 for 3x3")
 	fs.BoolVar(&cfg.printOnly, "print-only", false, "print the puzzles, one a line, instead of solving them")
 	fs.StringVar(&cfg.heuristic, "heuristic", "pdb", "heuristic: pdb (additive pattern databases), linear-conflict, manhattan or misplaced")
-	fs.StringVar(&cfg.partition, "partition", pdb.DefaultPartition, "pattern databases: 663x2, 663, 555, 78, or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +: the maximum of their heuristics)")
+	fs.StringVar(&cfg.partition, "partition", pdb.DefaultPartition, "pattern databases: 771, 663x2, 663, 555, 78, or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +: the maximum of their heuristics)")
 	pdbcli.DirFlag(fs, &cfg.pdbDir)
 	fs.BoolVar(&cfg.noReflect, "no-reflect", false, "do not maximise the databases' sum with its value on the board reflected about the diagonal")
 	fs.StringVar(&cfg.format, "format", "text", "output format: text or jsonl")
