@@ -4,6 +4,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
@@ -151,9 +153,24 @@ func TestConcurrentUnpack(t *testing.T) {
 }
 
 func TestParsePartition(t *testing.T) {
-	for _, s := range []string{"663", "555", "78", "1,2,3,4,5,6,7/8,9,10,11,12,13,14,15"} {
+	for _, s := range []string{"663", "555", "771", "78", "1,2,3,4,5,6,7/8,9,10,11,12,13,14,15"} {
 		if _, err := ParsePartition(s, size4); err != nil {
 			t.Errorf("%s: %v", s, err)
+		}
+	}
+	// The built-in partitions pass the checks of a written one: they
+	// cover every tile once.
+	for name, patterns := range builtin {
+		var groups []string
+		for _, tiles := range patterns {
+			var group []string
+			for _, t := range tiles {
+				group = append(group, strconv.Itoa(t))
+			}
+			groups = append(groups, strings.Join(group, ","))
+		}
+		if _, err := ParsePartition(strings.Join(groups, "/"), size4); err != nil {
+			t.Errorf("built-in %s: %v", name, err)
 		}
 	}
 	for _, s := range []string{"664", "1,2,3/4,5,6", "1,2,3,4,5,6,7/7,8,9,10,11,12,13,14,15", "x", "1,2,3,4,5,6,7,8/9,10,11,12,13,14,15,16"} {
@@ -255,7 +272,7 @@ func TestMissingOutdated(t *testing.T) {
 }
 
 func TestParsePartitions(t *testing.T) {
-	for s, want := range map[string]int{"663": 1, "663x2": 2, "663+555": 2, "78+1,2,3,4,5,6/7,8,9,10,11,12/13,14,15": 2} {
+	for s, want := range map[string]int{"663": 1, "771": 1, "663x2": 2, "771+663": 2, "663+555": 2, "78+1,2,3,4,5,6/7,8,9,10,11,12/13,14,15": 2} {
 		if parts, err := ParsePartitions(s, size4); err != nil || len(parts) != want {
 			t.Errorf("%s: %d partitions, %v; want %d", s, len(parts), err, want)
 		}
