@@ -24,7 +24,8 @@ type task struct {
 // be worth cutting up. On Korf's 100 with 2 threads, thresholds from 2^0
 // to 2^12 were alike with 6-6-3 and 2^14 slower; with 7-8, whose nodes
 // cost more, 2^6 to 2^8 were fastest; with 663x2 and the cut handed over
-// as it goes, 2^4 to 2^10 were alike, and with 771 2^6 to 2^8.
+// as it goes, 2^4 to 2^10 were alike; with 771, 2^6 was alike and 2^10
+// slower.
 const parallelAbove = 1 << 8
 
 // An iteration is cut at a depth chosen so that it holds tasksPerThread to
