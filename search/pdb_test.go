@@ -1,9 +1,12 @@
 package search_test
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"math"
+	"os"
+	"strings"
 	"sync"
 	"testing"
 
@@ -80,6 +83,76 @@ func TestKorf100PDB(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestYardstickTree searches Korf's 100 as the C yardstick does
+// (../shared/reference/ref663.c: Korf and Felner's blank-free 6-6-3
+// databases with the reflected lookup, only the undoing move pruned, the
+// blank moved up, left, right, down) and checks that it generates the
+// yardstick's nodes on every instance, plus the root, which the yardstick
+// does not count. An independent program walking the same tree, node for
+// node, checks the tables, the incremental lookups and the iterations at
+// once. With -short, the first ten instances.
+func TestYardstickTree(t *testing.T) {
+	want := yardstickCounts(t)
+	p, err := pdb.ParsePartition("663", size4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := search.Additive("pdb:663-blank-free", build(t, size4, pdb.Goal, p.Patterns, pdb.BuildOptions{BlankFree: true}), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	order, err := search.ParseOrder("ULRD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	instances := data.Korf100()
+	if testing.Short() {
+		instances = instances[:10]
+	}
+	for _, in := range instances {
+		w, ok := want[in.ID]
+		if !ok {
+			t.Fatalf("%s: not in testdata/ref663.txt", in.ID)
+		}
+		res := solve(t, in.Board, bitboard.GoalFirst, h, search.Options{PruneDepth: search.PruneInverse, Order: order}, in.Optimal)
+		if res.Generated != w.nodes+1 || res.H0 != w.h0 || res.Length() != w.length {
+			t.Errorf("%s: %d nodes, h0 %d, length %d; the yardstick %d (+1 for the root), %d, %d",
+				in.ID, res.Generated, res.H0, res.Length(), w.nodes, w.h0, w.length)
+		}
+	}
+}
+
+type yardstickCount struct {
+	length, h0 int
+	nodes      uint64
+}
+
+// yardstickCounts reads testdata/ref663.txt, keyed as data.Korf100's IDs.
+func yardstickCounts(t *testing.T) map[string]yardstickCount {
+	f, err := os.Open("testdata/ref663.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	counts := map[string]yardstickCount{}
+	lines := bufio.NewScanner(f)
+	for lines.Scan() {
+		if strings.HasPrefix(lines.Text(), "#") {
+			continue
+		}
+		var id int
+		var c yardstickCount
+		if _, err := fmt.Sscan(lines.Text(), &id, &c.length, &c.nodes, &c.h0); err != nil {
+			t.Fatalf("testdata/ref663.txt: %q: %v", lines.Text(), err)
+		}
+		counts[fmt.Sprintf("korf%d", id)] = c
+	}
+	if err := lines.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return counts
 }
 
 // build builds the patterns' tables.
