@@ -208,7 +208,7 @@ func TestParseConfig(t *testing.T) {
 		c.Order != [4]bitboard.Move{bitboard.Down, bitboard.Right, bitboard.Left, bitboard.Up} {
 		t.Errorf("parsed %+v", c)
 	}
-	for _, bad := range []string{"", "pdb", "manhattan:663", "linear", "pdb:663+threads=0", "pdb:663+order=UULR", "pdb:663+fast", "manhattan+noreflect=1"} {
+	for _, bad := range []string{"", "pdb", "manhattan:663", "linear", "pdb:663+threads=0", "pdb:663+threads=257", "pdb:663+order=UULR", "pdb:663+fast", "manhattan+noreflect=1"} {
 		if _, err := bench.ParseConfig(bad); err == nil {
 			t.Errorf("ParseConfig(%q) accepted", bad)
 		}

@@ -57,7 +57,9 @@ func ParseConfig(s string) (Config, error) {
 		case "prune":
 			c.PruneDepth, err = positive(value)
 		case "threads":
-			c.Threads, err = positive(value)
+			if c.Threads, err = positive(value); err == nil && c.Threads > search.MaxThreads {
+				err = fmt.Errorf("at most %d", search.MaxThreads)
+			}
 		case "jobs":
 			c.Jobs, err = positive(value)
 		case "order":

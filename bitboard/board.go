@@ -31,9 +31,12 @@ func (s Size) String() string { return fmt.Sprintf("%dx%d", s.Rows, s.Cols) }
 
 // Valid reports whether boards of this size can be packed: at least 2 rows
 // and 2 columns, and at most MaxCells cells.
-func (s Size) Valid() error {
-	if s.Rows < 2 || s.Cols < 2 || s.Cells() > MaxCells {
-		return fmt.Errorf("unsupported size %v: need at least 2 rows and 2 columns and at most %d cells", s, MaxCells)
+func (s Size) Valid() error { return s.validUpTo(MaxCells) }
+
+func (s Size) validUpTo(maxCells int) error {
+	// Each side is checked alone first, so that their product cannot overflow.
+	if s.Rows < 2 || s.Cols < 2 || s.Rows > maxCells || s.Cols > maxCells || s.Cells() > maxCells {
+		return fmt.Errorf("unsupported size %v: need at least 2 rows and 2 columns and at most %d cells", s, maxCells)
 	}
 	return nil
 }
@@ -56,10 +59,7 @@ func ParseSizeUpTo(s string, maxCells int) (Size, error) {
 		return Size{}, fmt.Errorf("bad size %q: want ROWSxCOLS or N", s)
 	}
 	size := Size{rows, cols}
-	if size.Rows < 2 || size.Cols < 2 || size.Cells() > maxCells {
-		return size, fmt.Errorf("unsupported size %v: need at least 2 rows and 2 columns and at most %d cells", size, maxCells)
-	}
-	return size, nil
+	return size, size.validUpTo(maxCells)
 }
 
 // sizeForCount returns the square size with n cells (9 → 3×3, 16 → 4×4) of

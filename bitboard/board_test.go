@@ -180,10 +180,14 @@ func TestParseSize(t *testing.T) {
 			t.Errorf("ParseSize(%q) = %v, %v", s, got, err)
 		}
 	}
-	for _, s := range []string{"5", "1x9", "x", "3x", "17"} {
+	// The last two overflow rows×cols to 0 and 16.
+	for _, s := range []string{"5", "1x9", "x", "3x", "17", "4611686018427387904x4", "4611686018427387905x16"} {
 		if _, err := ParseSize(s); err == nil {
 			t.Errorf("ParseSize(%q) accepted", s)
 		}
+	}
+	if (Size{Rows: 1 << 62, Cols: 4}).Valid() == nil {
+		t.Error("a size of 2^64 cells, 0 modulo 2^64, accepted")
 	}
 }
 

@@ -36,8 +36,8 @@ func ParseSet(name string) (Set, error) {
 		return Set{}, fmt.Errorf("data: unknown set %q: want korf100 or random:N:SEED[:RxC]", name)
 	}
 	n, err := strconv.Atoi(f[1])
-	if err != nil || n < 1 {
-		return Set{}, fmt.Errorf("data: set %q: bad count %q", name, f[1])
+	if err != nil || n < 1 || n > MaxRandom {
+		return Set{}, fmt.Errorf("data: set %q: bad count %q: want 1 to %d", name, f[1], MaxRandom)
 	}
 	seed, err := strconv.ParseUint(f[2], 10, 64)
 	if err != nil {
@@ -56,11 +56,18 @@ func ParseSet(name string) (Set, error) {
 	return set, nil
 }
 
-// Random returns n uniformly random solvable positions of the size under
-// goal g (bitboard.Random), drawn from a PCG generator seeded with (seed,
-// 0) and numbered random1, random2, …: the same seed gives the same
-// positions.
+// MaxRandom bounds the positions Random draws at once: a million, some
+// hundred megabytes in a solver's batch.
+const MaxRandom = 1_000_000
+
+// Random returns n (at most MaxRandom) uniformly random solvable positions
+// of the size under goal g (bitboard.Random), drawn from a PCG generator
+// seeded with (seed, 0) and numbered random1, random2, …: the same seed
+// gives the same positions.
 func Random(n int, seed uint64, size bitboard.Size, g bitboard.Goal) ([]Instance, error) {
+	if n < 0 || n > MaxRandom {
+		return nil, fmt.Errorf("data: %d random positions: want 0 to %d", n, MaxRandom)
+	}
 	rng := rand.New(rand.NewPCG(seed, 0))
 	var set []Instance
 	for i := range n {

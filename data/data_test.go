@@ -76,7 +76,7 @@ func TestParseSet(t *testing.T) {
 	if k, err := ParseSet("korf100"); err != nil || len(k.Instances) != 100 || k.Goal != bitboard.GoalFirst {
 		t.Errorf("korf100: %v", err)
 	}
-	for _, bad := range []string{"korf", "random", "random:0:1", "random:5:x", "random:5:1:9x9", "random:1:2:3:4"} {
+	for _, bad := range []string{"korf", "random", "random:0:1", "random:5:x", "random:5:1:9x9", "random:1:2:3:4", "random:1000001:1"} {
 		if _, err := ParseSet(bad); err == nil {
 			t.Errorf("ParseSet(%q) accepted", bad)
 		}

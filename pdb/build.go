@@ -22,10 +22,18 @@ type Progress struct {
 	Elapsed    time.Duration
 }
 
+// MaxThreads bounds BuildOptions.Threads.
+const MaxThreads = 256
+
+// MaxPlacements bounds a pattern's placements: those of 8 tiles on 16
+// cells (16!/8!), the larger pattern of 7-8, which takes about 3 GB to
+// build. The next size up would take eight times as much.
+const MaxPlacements = 518_918_400
+
 // BuildOptions tune Build. The zero value is the default.
 type BuildOptions struct {
 	Scheme   Scheme         // the table's index scheme; 0 means DefaultScheme
-	Threads  int            // goroutines; 0 means GOMAXPROCS
+	Threads  int            // goroutines, at most MaxThreads; 0 means GOMAXPROCS
 	Progress func(Progress) // called after each layer, if not nil
 	// BlankFree keeps only each placement's value with the blank in its
 	// best region (Table.Regions 0), as Korf and Felner's databases do.
@@ -50,11 +58,14 @@ func Build(size bitboard.Size, goal bitboard.Goal, tiles []int, opts BuildOption
 	if err := checkPattern(size, tiles); err != nil {
 		return nil, err
 	}
+	if opts.Threads < 0 || opts.Threads > MaxThreads {
+		return nil, fmt.Errorf("pdb: %d threads: want 0 to %d", opts.Threads, MaxThreads)
+	}
 	if opts.Scheme == 0 {
 		opts.Scheme = DefaultScheme(len(tiles))
 	}
-	if opts.Threads <= 0 {
-		opts.Threads = runtime.GOMAXPROCS(0)
+	if opts.Threads == 0 {
+		opts.Threads = min(runtime.GOMAXPROCS(0), MaxThreads)
 	}
 	n, k := size.Cells(), len(tiles)
 	placements, err := NewIndexer(Ranked, n, k)
@@ -159,6 +170,12 @@ func checkPattern(size bitboard.Size, tiles []int) error {
 	n := size.Cells()
 	if len(tiles) == 0 || len(tiles) > n-1 {
 		return fmt.Errorf("pdb: a pattern of %d tiles on %d cells: want 1..%d", len(tiles), n, n-1)
+	}
+	placements := uint64(1)
+	for i := range len(tiles) {
+		if placements *= uint64(n - i); placements > MaxPlacements {
+			return fmt.Errorf("pdb: pattern %v: more than %d placements on a %v board, too many to build", tiles, uint64(MaxPlacements), size)
+		}
 	}
 	seen := 0
 	for _, t := range tiles {

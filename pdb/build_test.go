@@ -138,6 +138,15 @@ func TestBuildErrors(t *testing.T) {
 			t.Errorf("pattern %v accepted", tiles)
 		}
 	}
+	for _, threads := range []int{-1, MaxThreads + 1} {
+		if _, err := Build(size, bitboard.GoalLast, []int{1, 2}, BuildOptions{Threads: threads}); err == nil {
+			t.Errorf("%d threads accepted", threads)
+		}
+	}
+	// 9 tiles on 16 cells have 16!/7! placements, too many to build.
+	if _, err := Build(size4, bitboard.GoalLast, []int{1, 2, 3, 4, 5, 6, 7, 8, 9}, BuildOptions{}); err == nil {
+		t.Error("a 9-tile pattern accepted")
+	}
 }
 
 // TestPerfect8Puzzle checks the database of all eight tiles of the 3×3

@@ -132,6 +132,8 @@ func decodeHeader(b []byte, size bitboard.Size, goal bitboard.Goal, tiles []int)
 		return h, fmt.Errorf("%w %d (this program reads version %d)", ErrVersion, h.Version, Version)
 	case crc32.Checksum(b[:n-4], castagnoli) != h.HeaderCRC:
 		return h, fmt.Errorf("%w: header checksum mismatch", ErrCorrupt)
+	case int(h.NumTiles) > len(h.Tiles):
+		return h, fmt.Errorf("%w: %d tiles", ErrCorrupt, h.NumTiles)
 	}
 	want := Header{Rows: uint8(size.Rows), Cols: uint8(size.Cols), Goal: uint8(goal), NumTiles: uint8(len(tiles))}
 	for i, t := range tiles {

@@ -24,8 +24,8 @@ var ErrUnsolvable = errors.New("unsolvable: permutation parity does not match th
 
 // Options tune a search. The zero value is the default.
 type Options struct {
-	// Threads is the number of goroutines searching the puzzle; 0 or 1
-	// searches sequentially.
+	// Threads is the number of goroutines searching the puzzle, at most
+	// MaxThreads; 0 or 1 searches sequentially.
 	Threads int
 	// PruneDepth is the length of the longest redundant move sequence the
 	// search rejects: 0 means DefaultPruneDepth, PruneInverse only rejects
@@ -46,6 +46,10 @@ type Options struct {
 
 // MaxWeight bounds Options.Weight.
 const MaxWeight = 100
+
+// MaxThreads bounds Options.Threads. The parallel search keeps a buffer of
+// tasks, 256 KiB a goroutine, so a mistyped count would exhaust memory.
+const MaxThreads = 256
 
 // weights returns f's integer weights of g and h for the weight: (1, 1)
 // searching optimally, else (100, Weight to hundredths).
@@ -98,6 +102,9 @@ func Solve(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heu
 	start, rotated, err := prepare(start, goal, h)
 	if err != nil {
 		return Result{}, err
+	}
+	if opts.Threads < 0 || opts.Threads > MaxThreads {
+		return Result{}, fmt.Errorf("search: %d threads: want 0 to %d", opts.Threads, MaxThreads)
 	}
 	if opts.PruneDepth == 0 {
 		opts.PruneDepth = DefaultPruneDepth

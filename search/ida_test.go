@@ -175,6 +175,11 @@ func TestErrors(t *testing.T) {
 	if _, err := search.Solve(context.Background(), data.Korf100()[0].Board, bitboard.GoalFirst, h, search.Options{PruneDepth: 99}); err == nil {
 		t.Error("pruning depth 99 accepted")
 	}
+	for _, threads := range []int{-1, search.MaxThreads + 1} {
+		if _, err := search.Solve(context.Background(), data.Korf100()[0].Board, bitboard.GoalFirst, h, search.Options{Threads: threads}); err == nil {
+			t.Errorf("%d threads accepted", threads)
+		}
+	}
 	// A hard instance under a short deadline stops with partial counts,
 	// and the parallel search's goroutines go home.
 	hf, _ := search.Manhattan(size4, bitboard.GoalFirst)

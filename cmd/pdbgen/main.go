@@ -36,7 +36,7 @@ func run(args []string, stderr io.Writer) int {
 	var dir string
 	pdbcli.DirFlag(fs, &dir)
 	sizeFlag := fs.String("size", "4x4", "board size, ROWSxCOLS")
-	threads := fs.IntP("threads", "t", 0, "goroutines (default all CPUs)")
+	threads := fs.IntP("threads", "t", 0, fmt.Sprintf("goroutines, at most %d (default all CPUs)", pdb.MaxThreads))
 	force := fs.Bool("force", false, "rebuild databases that exist")
 	blankFree := fs.Bool("blank-free", false, "build Korf and Felner's databases, blind to the blank's region (weaker; with --force to replace built ones)")
 	var profiles profile.Files
@@ -51,6 +51,9 @@ func run(args []string, stderr io.Writer) int {
 	size, err := bitboard.ParseSize(*sizeFlag)
 	if err == nil && fs.NArg() > 0 {
 		err = fmt.Errorf("unexpected arguments %v", fs.Args())
+	}
+	if err == nil && (*threads < 0 || *threads > pdb.MaxThreads) {
+		err = fmt.Errorf("bad --threads %d: want 0 to %d", *threads, pdb.MaxThreads)
 	}
 	var parts []pdb.Partition
 	if err == nil {

@@ -114,7 +114,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&cfg.noReflect, "no-reflect", false, "do not maximise the databases' sum with its value on the board reflected about the diagonal")
 	fs.StringVar(&cfg.format, "format", "text", "output format: text or jsonl")
 	fs.DurationVar(&cfg.timeout, "timeout", 0, "give up a puzzle after this long (0: never)")
-	fs.IntVarP(&cfg.threads, "threads", "t", 0, "goroutines searching each puzzle (0: all CPUs when --jobs is 1, else 1)")
+	fs.IntVarP(&cfg.threads, "threads", "t", 0, fmt.Sprintf("goroutines searching each puzzle, at most %d (0: all CPUs when --jobs is 1, else 1)", search.MaxThreads))
 	fs.IntVarP(&cfg.jobs, "jobs", "j", 0, "puzzles solved at once (0: all CPUs for a batch, 1 for a single puzzle)")
 	fs.Float64Var(&cfg.weight, "weight", 1, "weighted IDA*: f = g + `W`·h finds a solution faster, at most W times the optimal length but not optimal (1: optimal)")
 	fs.BoolVar(&cfg.greedy, "greedy", false, "greedy best-first search: milliseconds with the databases, not optimal")
@@ -143,8 +143,8 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	switch {
 	case cfg.korf100 && len(cfg.files) > 0:
 		return nil, errors.New("--korf100 takes no files")
-	case cfg.random < 0:
-		return nil, fmt.Errorf("bad --random %d", cfg.random)
+	case cfg.random < 0 || cfg.random > data.MaxRandom:
+		return nil, fmt.Errorf("bad --random %d: want at most %d", cfg.random, data.MaxRandom)
 	case cfg.random > 0 && (cfg.korf100 || len(cfg.files) > 0):
 		return nil, errors.New("--random takes neither files nor --korf100")
 	case cfg.korf100 && fs.Changed("goal") && cfg.goal != bitboard.GoalFirst:
@@ -155,8 +155,8 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		return nil, fmt.Errorf("bad --heuristic %q: want pdb, linear-conflict, manhattan or misplaced", cfg.heuristic)
 	case cfg.jobs < 0:
 		return nil, fmt.Errorf("bad --jobs %d", cfg.jobs)
-	case cfg.threads < 0:
-		return nil, fmt.Errorf("bad --threads %d", cfg.threads)
+	case cfg.threads < 0 || cfg.threads > search.MaxThreads:
+		return nil, fmt.Errorf("bad --threads %d: want 0 to %d", cfg.threads, search.MaxThreads)
 	case cfg.timeout < 0:
 		return nil, fmt.Errorf("bad --timeout %v", cfg.timeout)
 	case cfg.gifFile != "" && cfg.gifDir != "":
@@ -221,7 +221,7 @@ func (cfg *config) parallelism(n int) {
 	if cfg.threads == 0 {
 		cfg.threads = 1
 		if cfg.jobs == 1 {
-			cfg.threads = cpus
+			cfg.threads = min(cpus, search.MaxThreads)
 		}
 	}
 }

@@ -106,6 +106,7 @@ func TestUsage(t *testing.T) {
 		{"--goal", "middle"},
 		{"--korf100", "--goal", "last"},
 		{"--jobs", "-1"},
+		{"--threads", "257"},
 		{"--no-such-flag"},
 		{"--prune-depth", "1"},
 		{"--order", "ULLD"},
@@ -256,7 +257,7 @@ func TestRandom(t *testing.T) {
 	if status != 0 || strings.Count(out, `"solved":true`) != 4 || strings.Count(out, `"size":"3x3"`) != 4 {
 		t.Errorf("--random 4 --size 3: status %d\n%s", status, out)
 	}
-	for _, args := range [][]string{{"--random", "-1"}, {"--random", "2", "--korf100"}, {"--random", "2", "--size", "9x9"}, {"--random", "2", "x.txt"}} {
+	for _, args := range [][]string{{"--random", "-1"}, {"--random", "1000001"}, {"--random", "2", "--korf100"}, {"--random", "2", "--size", "9x9"}, {"--random", "2", "x.txt"}} {
 		if status, _, _ := runSolve(t, "", args...); status != 2 {
 			t.Errorf("%v: status %d, want 2", args, status)
 		}
