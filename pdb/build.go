@@ -174,7 +174,7 @@ func checkPattern(size bitboard.Size, tiles []int) error {
 	placements := uint64(1)
 	for i := range len(tiles) {
 		if placements *= uint64(n - i); placements > MaxPlacements {
-			return fmt.Errorf("pdb: pattern %v: more than %d placements on a %v board, too many to build", tiles, uint64(MaxPlacements), size)
+			return fmt.Errorf("pdb: pattern %v: more than %d placements on a %v board, too many to build", tiles, MaxPlacements, size)
 		}
 	}
 	seen := 0

@@ -140,6 +140,7 @@ func FuzzLoad(f *testing.F) {
 	}
 	n := binary.Size(Header{})
 	f.Fuzz(func(t *testing.T, raw bool, data []byte) {
+		data = bytes.Clone(data) // the engine's to keep
 		if len(data) >= n {
 			binary.LittleEndian.PutUint32(data[n-4:], crc32.Checksum(data[:n-4], castagnoli))
 		}

@@ -144,7 +144,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	case cfg.korf100 && len(cfg.files) > 0:
 		return nil, errors.New("--korf100 takes no files")
 	case cfg.random < 0 || cfg.random > data.MaxRandom:
-		return nil, fmt.Errorf("bad --random %d: want at most %d", cfg.random, data.MaxRandom)
+		return nil, fmt.Errorf("bad --random %d: want 0 to %d", cfg.random, data.MaxRandom)
 	case cfg.random > 0 && (cfg.korf100 || len(cfg.files) > 0):
 		return nil, errors.New("--random takes neither files nor --korf100")
 	case cfg.korf100 && fs.Changed("goal") && cfg.goal != bitboard.GoalFirst:
