@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,8 +17,8 @@ import (
 	"fifteen/bench"
 	"fifteen/bitboard"
 	"fifteen/data"
-	"fifteen/pdb"
 	"fifteen/search"
+	"fifteen/solver"
 )
 
 // TestReportMatchesSolve runs a small set through the harness and through
@@ -32,11 +33,7 @@ func TestReportMatchesSolve(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := search.Manhattan(set.Instances[0].Board.Size(), set.Goal)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, err := bench.Solve(context.Background(), set, cfg, h, bench.Options{})
+	run, err := bench.Solve(context.Background(), newSolver(t, cfg), set, cfg, bench.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,17 +111,13 @@ func TestReportMatchesSolve(t *testing.T) {
 func TestKorf1985(t *testing.T) {
 	set, _ := data.ParseSet("korf100")
 	set.Instances = []data.Instance{set.Instances[11], set.Instances[54]}
-	h, err := search.Manhattan(set.Instances[0].Board.Size(), set.Goal)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var runs []*bench.Run
 	for _, config := range []string{"manhattan+prune=2+order=ULRD", "manhattan+prune=2"} {
 		cfg, err := bench.ParseConfig(config)
 		if err != nil {
 			t.Fatal(err)
 		}
-		run, err := bench.Solve(context.Background(), set, cfg, h, bench.Options{})
+		run, err := bench.Solve(context.Background(), newSolver(t, cfg), set, cfg, bench.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,40 +145,35 @@ func joinInts(xs []int) string {
 	return strings.Join(s, " ")
 }
 
-// TestWrongAnswerFails gives the harness an inadmissible heuristic (twice
-// Manhattan distance): its longer-than-optimal answers must fail the
-// length check.
-func TestWrongAnswerFails(t *testing.T) {
-	set, _ := data.ParseSet("korf100")
-	set.Instances = set.Instances[:5]
-	size := set.Instances[0].Board.Size()
-	var tables []*pdb.Table
-	for tile := 1; tile < size.Cells(); tile++ {
-		table, err := pdb.NewTable(size, set.Goal, []int{tile}, pdb.Sparse)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for c := range size.Cells() {
-			table.Values[table.Index(uint64(c))] = byte(2 * size.Distance(c, set.Goal.Home(tile, size.Cells())))
-		}
-		tables = append(tables, table)
-	}
-	h, err := search.Additive("twice-manhattan", tables, false)
+// newSolver returns the solver of the configuration, closed when the
+// test ends.
+func newSolver(t *testing.T, cfg bench.Config) *solver.Solver {
+	t.Helper()
+	s, err := solver.New(cfg.Solver())
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// TestWrongAnswerFails gives the harness known optima that two of the
+// answers contradict: those must fail the length check, and only those.
+func TestWrongAnswerFails(t *testing.T) {
+	set, _ := data.ParseSet("korf100")
+	set.Instances = slices.Clone(set.Instances[:5])
+	set.Instances[1].Optimal++
+	set.Instances[3].Optimal--
 	cfg, _ := bench.ParseConfig("manhattan")
-	run, err := bench.Solve(context.Background(), set, cfg, h, bench.Options{})
-	if !errors.Is(err, bench.ErrWrongAnswer) {
-		t.Fatalf("an inadmissible heuristic passed the checks: %v", err)
+	run, err := bench.Solve(context.Background(), newSolver(t, cfg), set, cfg, bench.Options{})
+	if !errors.Is(err, solver.ErrWrongAnswer) {
+		t.Fatalf("contradicted optima passed the checks: %v", err)
 	}
-	wrong := 0
-	for _, r := range run.Results {
-		if errors.Is(r.Err, bench.ErrWrongAnswer) {
-			wrong++
+	for i, r := range run.Results {
+		if wrong := errors.Is(r.Err, solver.ErrWrongAnswer); wrong != (i == 1 || i == 3) {
+			t.Errorf("%s: error %v", r.ID, r.Err)
 		}
 	}
-	t.Logf("%d of %d answers wrong: %v", wrong, len(run.Results), err)
 }
 
 func TestAgree(t *testing.T) {
@@ -194,7 +182,7 @@ func TestAgree(t *testing.T) {
 	if err := bench.Agree([]*bench.Run{a, a}); err != nil {
 		t.Errorf("equal runs disagree: %v", err)
 	}
-	if err := bench.Agree([]*bench.Run{a, b}); !errors.Is(err, bench.ErrWrongAnswer) {
+	if err := bench.Agree([]*bench.Run{a, b}); !errors.Is(err, solver.ErrWrongAnswer) {
 		t.Errorf("lengths 4 and 6 agree: %v", err)
 	}
 }

@@ -4,12 +4,14 @@
 package bench
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"fifteen/bitboard"
 	"fifteen/search"
+	"fifteen/solver"
 )
 
 // Config is one configuration of the solver, written as a heuristic with
@@ -31,6 +33,12 @@ type Config struct {
 	Reflect   bool
 	Jobs      int
 	search.Options
+}
+
+// Solver returns the solver configuration that cfg names; the caller
+// adds the directory and the reports.
+func (c *Config) Solver() solver.Config {
+	return solver.Config{Heuristic: c.Heuristic, Partition: c.Partition, NoReflect: !c.Reflect}
 }
 
 // ParseConfig parses a configuration.
@@ -57,9 +65,7 @@ func ParseConfig(s string) (Config, error) {
 		case "prune":
 			c.PruneDepth, err = positive(value)
 		case "threads":
-			if c.Threads, err = positive(value); err == nil && c.Threads > search.MaxThreads {
-				err = fmt.Errorf("at most %d", search.MaxThreads)
-			}
+			c.Threads, err = positive(value)
 		case "jobs":
 			c.Jobs, err = positive(value)
 		case "order":
@@ -70,6 +76,10 @@ func ParseConfig(s string) (Config, error) {
 		if err != nil {
 			return Config{}, fmt.Errorf("bench: config %q: option %q: %v", s, opt, err)
 		}
+	}
+	sc := c.Solver()
+	if err := errors.Join(sc.Validate(), c.Options.Validate()); err != nil {
+		return Config{}, fmt.Errorf("bench: config %q: %w", s, err)
 	}
 	return c, nil
 }

@@ -5,12 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"runtime/pprof"
-	"sync"
 	"time"
 
-	"fifteen/bitboard"
 	"fifteen/data"
 	"fifteen/search"
+	"fifteen/solver"
 )
 
 // Result is one instance solved under one configuration.
@@ -28,9 +27,9 @@ type Run struct {
 	Wall    time.Duration // the whole run's, with cfg.Jobs puzzles at once
 }
 
-// ErrWrongAnswer marks an answer that does not replay to the goal or is
-// longer or shorter than the known optimum.
-var ErrWrongAnswer = errors.New("wrong answer")
+// errNotRun stands for the result of an instance that an interruption
+// kept from its turn.
+var errNotRun = errors.New("not run: interrupted")
 
 // Options tune Solve. The zero value is the default.
 type Options struct {
@@ -38,81 +37,48 @@ type Options struct {
 	Progress func(done int) // called after each instance, if not nil
 }
 
-// Solve solves every instance of set under cfg with the heuristic h, which
-// must match cfg, and checks each answer: it must replay to the goal and
-// have the known optimal length where one is known. Each search runs under
-// the pprof labels config and puzzle, so that a CPU profile can be split
-// by either. Its error names every instance that failed; the run holds all
-// results.
-func Solve(ctx context.Context, set data.Set, cfg Config, h *search.Heuristic, opts Options) (*Run, error) {
+// Solve solves every instance of set under cfg with s, whose Config must
+// be cfg's (Config.Solver), and checks each answer: it must replay to the
+// goal and have the known optimal length where one is known
+// (solver.ErrWrongAnswer). Each search runs under the pprof labels config
+// and puzzle, so that a CPU profile can be split by either. Its error
+// names every instance that failed; the run holds all results.
+func Solve(ctx context.Context, s *solver.Solver, set data.Set, cfg Config, opts Options) (*Run, error) {
 	run := &Run{Config: cfg, Results: make([]Result, len(set.Instances))}
-	t0 := time.Now()
-	var (
-		mu   sync.Mutex
-		next int
-		done int
-		wg   sync.WaitGroup
-	)
-	for range max(cfg.Jobs, 1) {
-		wg.Go(func() {
-			for {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
-				if i >= len(set.Instances) || ctx.Err() != nil {
-					return
-				}
-				in := set.Instances[i]
-				r := Result{ID: in.ID, Optimal: in.Optimal}
-				pprof.Do(ctx, pprof.Labels("config", cfg.Name, "puzzle", in.ID), func(ctx context.Context) {
-					if opts.Timeout > 0 {
-						var cancel context.CancelFunc
-						ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
-						defer cancel()
-					}
-					r.Result, r.Err = search.Solve(ctx, in.Board, set.Goal, h, cfg.Options)
-				})
-				if r.Err == nil {
-					r.Err = check(in, set.Goal, r.Moves)
-				}
-				mu.Lock()
-				run.Results[i] = r
-				done++
-				if opts.Progress != nil {
-					opts.Progress(done)
-				}
-				mu.Unlock()
-			}
-		})
+	for i, in := range set.Instances {
+		run.Results[i] = Result{ID: in.ID, Optimal: in.Optimal, Err: errNotRun}
 	}
-	wg.Wait()
-	run.Wall = time.Since(t0)
-	var errs []error
-	for _, r := range run.Results {
-		if r.Err != nil {
-			errs = append(errs, fmt.Errorf("%s: %s: %w", cfg.Name, r.ID, r.Err))
+	instances := func(yield func(solver.Puzzle, error) bool) {
+		for _, in := range set.Instances {
+			if !yield(solver.Puzzle{ID: in.ID, Size: in.Board.Size(), Tiles: in.Board.Tiles(), Optimum: in.Optimal}, nil) {
+				return
+			}
 		}
 	}
+	sopts := solver.Options{Goal: set.Goal, Threads: cfg.Threads, PruneDepth: cfg.PruneDepth, Order: cfg.Order, Timeout: opts.Timeout}
+	var errs []error
+	t0 := time.Now()
+	i, done := 0, 0
+	pprof.Do(ctx, pprof.Labels("config", cfg.Name), func(ctx context.Context) {
+		for r, err := range s.SolveAll(ctx, instances, cfg.Jobs, sopts) {
+			for run.Results[i].ID != r.Puzzle.ID { // in order, past those not run
+				i++
+			}
+			run.Results[i].Result, run.Results[i].Err = r.Result, err
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s: %s: %w", cfg.Name, r.Puzzle.ID, err))
+			}
+			done++
+			if opts.Progress != nil {
+				opts.Progress(done)
+			}
+		}
+	})
+	run.Wall = time.Since(t0)
 	if err := ctx.Err(); err != nil {
 		errs = append(errs, err)
 	}
 	return run, errors.Join(errs...)
-}
-
-// check replays the moves and compares their number with the known
-// optimum.
-func check(in data.Instance, goal bitboard.Goal, moves []bitboard.Move) error {
-	end, err := in.Board.Apply(moves)
-	switch {
-	case err != nil:
-		return fmt.Errorf("%w: %v", ErrWrongAnswer, err)
-	case end != bitboard.Solved(end.Size(), goal):
-		return fmt.Errorf("%w: the moves do not reach the goal", ErrWrongAnswer)
-	case in.Optimal > 0 && len(moves) != in.Optimal:
-		return fmt.Errorf("%w: %d moves, the optimum is %d", ErrWrongAnswer, len(moves), in.Optimal)
-	}
-	return nil
 }
 
 // Agree checks that the runs, all over one set, found solutions of the
@@ -127,7 +93,7 @@ func Agree(runs []*Run) error {
 		for i, r := range run.Results {
 			first := runs[0].Results[i]
 			if r.Err == nil && first.Err == nil && r.Length() != first.Length() {
-				errs = append(errs, fmt.Errorf("%w: %s: %s found %d moves, %s %d", ErrWrongAnswer,
+				errs = append(errs, fmt.Errorf("%w: %s: %s found %d moves, %s %d", solver.ErrWrongAnswer,
 					r.ID, run.Config.Name, r.Length(), runs[0].Config.Name, first.Length()))
 			}
 		}

@@ -194,6 +194,10 @@ var (
 	ErrTile      = errors.New("bad tile")
 )
 
+// ErrUnsolvable is the error of every package of the module for a
+// position whose goal is out of reach (see Board.Solvable).
+var ErrUnsolvable = errors.New("unsolvable: permutation parity does not match the blank's position")
+
 // New returns the board of the given size holding tiles in row-major order.
 // Every tile 0..Cells-1 must appear exactly once.
 func New(size Size, tiles []int) (Board, error) {

@@ -27,9 +27,6 @@ type Grid struct {
 	Tiles      []int
 }
 
-// ErrUnsolvable is returned for a grid whose goal is out of reach.
-var ErrUnsolvable = errors.New("unsolvable: permutation parity does not match the blank's position")
-
 // MaxCells bounds a grid's size: 255 cells.
 const MaxCells = 255
 
@@ -140,7 +137,7 @@ func Solve(g Grid, goal bitboard.Goal) ([]bitboard.Move, error) {
 		return nil, err
 	}
 	if !g.Solvable(goal) {
-		return nil, ErrUnsolvable
+		return nil, bitboard.ErrUnsolvable
 	}
 	if goal == bitboard.GoalFirst {
 		moves, err := Solve(g.rotate(), bitboard.GoalLast)

@@ -53,7 +53,7 @@ func TestSolvableAgrees(t *testing.T) {
 			if g.Solvable(goal) != b.Solvable(goal) {
 				t.Fatalf("%v %v: parity rules disagree", goal, tiles)
 			}
-			if _, err := Solve(g, goal); !g.Solvable(goal) && !errors.Is(err, ErrUnsolvable) {
+			if _, err := Solve(g, goal); !g.Solvable(goal) && !errors.Is(err, bitboard.ErrUnsolvable) {
 				t.Fatalf("%v %v: unsolvable, but %v", goal, tiles, err)
 			}
 		}

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"fifteen/bitboard"
-	"fifteen/search"
+	"fifteen/solver"
 )
 
 // Action is what a key asks for.
@@ -69,7 +69,7 @@ func blankMove(a Action) bitboard.Move {
 // Game is one game in progress.
 type Game struct {
 	goal    bitboard.Goal
-	h       *search.Heuristic
+	solver  *solver.Solver
 	rng     *rand.Rand
 	board   bitboard.Board
 	history []bitboard.Board // the boards before each move, for undo
@@ -81,13 +81,13 @@ type Game struct {
 // milliseconds on 4×4 boards, Manhattan distance may take longer.
 const HintTimeout = 10 * time.Second
 
-// New starts a game on start, solved toward goal, with hints from h. rng
+// New starts a game on start, solved toward goal, with hints from s. rng
 // draws new puzzles.
-func New(start bitboard.Board, goal bitboard.Goal, h *search.Heuristic, rng *rand.Rand) (*Game, error) {
+func New(start bitboard.Board, goal bitboard.Goal, s *solver.Solver, rng *rand.Rand) (*Game, error) {
 	if !start.Solvable(goal) {
-		return nil, search.ErrUnsolvable
+		return nil, bitboard.ErrUnsolvable
 	}
-	g := &Game{goal: goal, h: h, rng: rng}
+	g := &Game{goal: goal, solver: s, rng: rng}
 	return g, g.reset(start)
 }
 
@@ -185,9 +185,8 @@ func (g *Game) play(m bitboard.Move) bool {
 
 // solution returns an optimal solution from the current board.
 func (g *Game) solution() ([]bitboard.Move, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), HintTimeout)
-	defer cancel()
-	res, err := search.Solve(ctx, g.board, g.goal, g.h, search.Options{})
+	p := solver.Puzzle{Size: g.board.Size(), Tiles: g.board.Tiles()}
+	res, err := g.solver.Solve(context.Background(), p, solver.Options{Goal: g.goal, Timeout: HintTimeout})
 	if err != nil {
 		return nil, fmt.Errorf("no hint: %w", err)
 	}

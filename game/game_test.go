@@ -6,8 +6,7 @@ import (
 	"testing"
 
 	"fifteen/bitboard"
-	"fifteen/pdb"
-	"fifteen/search"
+	"fifteen/solver"
 )
 
 var size3 = bitboard.Size{Rows: 3, Cols: 3}
@@ -15,19 +14,16 @@ var size3 = bitboard.Size{Rows: 3, Cols: 3}
 // newGame starts an 8-puzzle game with the perfect database.
 func newGame(t *testing.T, tiles []int) *Game {
 	t.Helper()
-	tables, err := pdb.SmallPartition(size3).Build(pdb.BuildOptions{})
+	s, err := solver.New(solver.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := search.Additive("pdb:perfect", tables, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	t.Cleanup(func() { s.Close() })
 	start, err := bitboard.New(size3, tiles)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := New(start, bitboard.GoalLast, h, rand.New(rand.NewPCG(1, 2)))
+	g, err := New(start, bitboard.GoalLast, s, rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		t.Fatal(err)
 	}

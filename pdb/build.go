@@ -22,6 +22,12 @@ type Progress struct {
 	Elapsed    time.Duration
 }
 
+// String describes the layer, for a progress line.
+func (p Progress) String() string {
+	return fmt.Sprintf("pattern %v: depth %d, %d new states, %d placements of %d valued, %.1f s",
+		p.Tiles, p.Depth, p.New, p.Valued, p.Placements, p.Elapsed.Seconds())
+}
+
 // MaxThreads bounds BuildOptions.Threads.
 const MaxThreads = 256
 

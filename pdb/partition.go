@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"fifteen/bitboard"
 )
@@ -183,7 +184,20 @@ func (p Partition) Missing(dir string) [][]int {
 type Built struct {
 	Table      *Table
 	Path       string
-	Compressed int64
+	Compressed int64         // the file's size
+	Elapsed    time.Duration // building and writing it
+}
+
+// String describes the table built, for a log line.
+func (b Built) String() string {
+	maxValue, mean, raised := b.Table.Stats()
+	regions := "blank-free"
+	if b.Table.Regions > 0 {
+		regions = fmt.Sprintf("%.1f%% raised by the blank in one of its first %d regions", 100*raised, b.Table.Regions)
+	}
+	return fmt.Sprintf("pattern %v: %d entries (%d placements), max %d, mean %.3f, %s, built in %.2f s, %d bytes raw, %d compressed: %s",
+		b.Table.Tiles, len(b.Table.Values), b.Table.Placements(), maxValue, mean, regions,
+		b.Elapsed.Seconds(), len(b.Table.Values), b.Compressed, b.Path)
 }
 
 // BuildMissing builds the databases of the patterns and writes them to dir,
@@ -193,6 +207,7 @@ func BuildMissing(dir string, size bitboard.Size, patterns [][]int, opts BuildOp
 		return fmt.Errorf("pdb: %v", err)
 	}
 	for _, tiles := range patterns {
+		t0 := time.Now()
 		t, err := Build(size, Goal, tiles, opts)
 		if err != nil {
 			return err
@@ -206,7 +221,7 @@ func BuildMissing(dir string, size bitboard.Size, patterns [][]int, opts BuildOp
 			return err
 		}
 		if done != nil {
-			done(Built{Table: t, Path: path, Compressed: info.Size()})
+			done(Built{Table: t, Path: path, Compressed: info.Size(), Elapsed: time.Since(t0)})
 		}
 	}
 	return nil

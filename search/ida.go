@@ -7,7 +7,6 @@ package search
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"sync/atomic"
@@ -18,9 +17,6 @@ import (
 
 // MaxLength bounds the solution length the search looks for.
 const MaxLength = 255
-
-// ErrUnsolvable is returned for a board whose goal is out of reach.
-var ErrUnsolvable = errors.New("unsolvable: permutation parity does not match the blank's position")
 
 // Options tune a search. The zero value is the default.
 type Options struct {
@@ -51,16 +47,29 @@ const MaxWeight = 100
 // tasks, 256 KiB a goroutine, so a mistyped count would exhaust memory.
 const MaxThreads = 256
 
-// weights returns f's integer weights of g and h for the weight: (1, 1)
-// searching optimally, else (100, Weight to hundredths).
-func weights(weight float64) (gw, hw int, err error) {
+// Validate reports the first option out of its bounds. Solve calls it;
+// a program that takes options from its user can call it as they are set.
+func (o *Options) Validate() error {
 	switch {
-	case weight == 0 || weight == 1:
-		return 1, 1, nil
-	case !(weight >= 1 && weight <= MaxWeight): // NaN too
-		return 0, 0, fmt.Errorf("search: weight %v: want 1 to %d", weight, MaxWeight)
+	case o.Threads < 0 || o.Threads > MaxThreads:
+		return fmt.Errorf("search: %d threads: want 0 to %d", o.Threads, MaxThreads)
+	case o.PruneDepth != 0 && (o.PruneDepth < PruneInverse || o.PruneDepth > MaxPruneDepth):
+		return fmt.Errorf("search: pruning depth %d: want %d to %d", o.PruneDepth, PruneInverse, MaxPruneDepth)
+	case o.Weight != 0 && !(o.Weight >= 1 && o.Weight <= MaxWeight): // NaN too
+		return fmt.Errorf("search: weight %v: want 1 to %d", o.Weight, MaxWeight)
+	case o.Order != [4]bitboard.Move{}:
+		return checkOrder(o.Order)
 	}
-	return 100, int(math.Round(weight * 100)), nil
+	return nil
+}
+
+// weights returns f's integer weights of g and h for a valid weight: (1, 1)
+// searching optimally, else (100, the weight to hundredths).
+func weights(weight float64) (gw, hw int) {
+	if weight == 0 || weight == 1 {
+		return 1, 1
+	}
+	return 100, int(math.Round(weight * 100))
 }
 
 // Iteration holds the counts of one IDA* iteration.
@@ -99,12 +108,12 @@ func (r *Result) NodesPerSecond() float64 {
 // and its solution rotated back. When ctx ends first, Solve returns the
 // partial result (Solved false, the counts so far) and ctx's error.
 func Solve(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heuristic, opts Options) (Result, error) {
+	if err := opts.Validate(); err != nil {
+		return Result{}, err
+	}
 	start, rotated, err := prepare(start, goal, h)
 	if err != nil {
 		return Result{}, err
-	}
-	if opts.Threads < 0 || opts.Threads > MaxThreads {
-		return Result{}, fmt.Errorf("search: %d threads: want 0 to %d", opts.Threads, MaxThreads)
 	}
 	if opts.PruneDepth == 0 {
 		opts.PruneDepth = DefaultPruneDepth
@@ -117,20 +126,13 @@ func Solve(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heu
 	if !fixed {
 		opts.Order = bitboard.Moves
 	}
-	if err := checkOrder(opts.Order); err != nil {
-		return Result{}, err
-	}
-	gw, hw, err := weights(opts.Weight)
-	if err != nil {
-		return Result{}, err
-	}
 
 	t0 := time.Now()
 	var stop atomic.Bool
 	halt := context.AfterFunc(ctx, func() { stop.Store(true) })
 	defer halt()
 	w := newWorker(h, prune, opts.Order, fixed, start, &stop)
-	w.gw, w.hw = gw, hw
+	w.gw, w.hw = weights(opts.Weight)
 	res := run(w, opts.Threads)
 	res.Elapsed = time.Since(t0)
 	if !res.Solved && ctx.Err() == nil {
@@ -146,7 +148,7 @@ func prepare(start bitboard.Board, goal bitboard.Goal, h *Heuristic) (bitboard.B
 		return start, false, fmt.Errorf("search: a %v board for a %v heuristic", start.Size(), h.size)
 	}
 	if !start.Solvable(goal) {
-		return start, false, ErrUnsolvable
+		return start, false, bitboard.ErrUnsolvable
 	}
 	if goal != h.goal {
 		return start.Rotate(), true, nil

@@ -2,6 +2,7 @@ package search_test
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -165,7 +166,7 @@ func TestErrors(t *testing.T) {
 	tiles := bitboard.Solved(size4, bitboard.GoalLast).Tiles()
 	tiles[0], tiles[1] = tiles[1], tiles[0]
 	b, _ := bitboard.New(size4, tiles)
-	if _, err := search.Solve(context.Background(), b, bitboard.GoalLast, h, search.Options{}); err != search.ErrUnsolvable {
+	if _, err := search.Solve(context.Background(), b, bitboard.GoalLast, h, search.Options{}); !errors.Is(err, bitboard.ErrUnsolvable) {
 		t.Errorf("unsolvable board: %v", err)
 	}
 	small := bitboard.Solved(bitboard.Size{Rows: 3, Cols: 3}, bitboard.GoalLast)

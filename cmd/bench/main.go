@@ -31,7 +31,7 @@ import (
 	"fifteen/internal/profile"
 	"fifteen/internal/progress"
 	"fifteen/pdb"
-	"fifteen/search"
+	"fifteen/solver"
 )
 
 func main() {
@@ -113,17 +113,18 @@ func runAll(ctx context.Context, set data.Set, cfgs []bench.Config, pdbDir strin
 	var failures []error
 	line := progress.New(stderr)
 	for _, c := range cfgs {
-		h, err := heuristic(c, set, pdbDir, stderr)
+		s, err := open(c, set, pdbDir, stderr)
 		if err != nil {
 			return fmt.Errorf("%s: %w", c.Name, err)
 		}
 		t0 := time.Now()
-		run, err := bench.Solve(ctx, set, c, h, bench.Options{Timeout: timeout, Progress: func(done int) {
+		run, err := bench.Solve(ctx, s, set, c, bench.Options{Timeout: timeout, Progress: func(done int) {
 			elapsed := time.Since(t0).Seconds()
 			eta := elapsed / float64(done) * float64(len(set.Instances)-done)
 			line.Update("%s: %d/%d instances, %.1f s elapsed, about %.1f s left", c.Name, done, len(set.Instances), elapsed, eta)
 		}})
 		line.Done("%s: %d instances in %.2f s", c.Name, len(set.Instances), time.Since(t0).Seconds())
+		s.Close()
 		if err != nil {
 			failures = append(failures, err)
 		}
@@ -141,10 +142,19 @@ func runAll(ctx context.Context, set data.Set, cfgs []bench.Config, pdbDir strin
 	return errors.Join(failures...)
 }
 
-func heuristic(c bench.Config, set data.Set, pdbDir string, stderr io.Writer) (*search.Heuristic, error) {
-	size := set.Instances[0].Board.Size()
-	if c.Heuristic != "pdb" {
-		return search.Classic(c.Heuristic, size, set.Goal)
+// open returns the solver of the configuration with its heuristic
+// opened for the set, building solve's default databases if missing.
+func open(c bench.Config, set data.Set, pdbDir string, stderr io.Writer) (*solver.Solver, error) {
+	cfg := c.Solver()
+	cfg.Dir, cfg.NoBuild = pdbDir, c.Partition != pdb.DefaultPartition
+	cfg.Progress, cfg.Log = pdbcli.Reporter(stderr)
+	s, err := solver.New(cfg)
+	if err != nil {
+		return nil, err
 	}
-	return pdbcli.Heuristic(stderr, pdbDir, c.Partition, size, c.Reflect)
+	if err := s.Prepare(set.Instances[0].Board.Size(), set.Goal); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
 }

@@ -84,7 +84,9 @@ func run(args []string, stderr io.Writer) int {
 	}
 	stopProfiles, err := profile.Start(profiles)
 	if err == nil {
-		err = pdbcli.Build(stderr, dir, size, patterns, pdb.BuildOptions{Threads: *threads, BlankFree: *blankFree})
+		progressFunc, log := pdbcli.Reporter(stderr)
+		opts := pdb.BuildOptions{Threads: *threads, BlankFree: *blankFree, Progress: progressFunc}
+		err = pdb.BuildMissing(dir, size, patterns, opts, func(b pdb.Built) { log(b.String()) })
 		err = errors.Join(err, stopProfiles())
 	}
 	if err != nil {

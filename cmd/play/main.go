@@ -32,7 +32,7 @@ import (
 	"fifteen/bitboard"
 	"fifteen/game"
 	"fifteen/internal/pdbcli"
-	"fifteen/pdb"
+	"fifteen/solver"
 )
 
 func main() {
@@ -107,11 +107,16 @@ func setup(args []string, sizeFlag string, seed uint64, goalFlag, pdbDir string,
 			return nil, err
 		}
 	}
-	h, err := pdbcli.Heuristic(stderr, pdbDir, pdb.DefaultPartition, start.Size(), true)
+	cfg := solver.Config{Dir: pdbDir}
+	cfg.Progress, cfg.Log = pdbcli.Reporter(stderr)
+	s, err := solver.New(cfg)
+	if err == nil {
+		err = s.Prepare(start.Size(), goal)
+	}
 	if err != nil {
 		return nil, err
 	}
-	return game.New(start, goal, h, rng)
+	return game.New(start, goal, s, rng)
 }
 
 // play runs the game on the terminal until the player quits.

@@ -6,46 +6,38 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"path/filepath"
-	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 
 	"fifteen/bitboard"
-	"fifteen/construct"
 	"fifteen/internal/atomicfile"
 	"fifteen/internal/pdbcli"
+	"fifteen/pdb"
 	"fifteen/render"
-	"fifteen/search"
+	"fifteen/solver"
 )
 
-// outcome is what solving one item gave.
-type outcome struct {
-	item
-	res       search.Result
-	tiles     []int // the tile moved at each step
-	started   bool
-	heuristic string // the heuristic's name, once it searched
-}
-
-// solveAll solves the batch, prints each outcome in input order and a
-// summary, and returns the exit status.
+// solveAll solves the batch, prints each result in input order as it
+// comes and a summary, and returns the exit status.
 func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
-	items, err := readItems(cfg, stdin)
+	stream, closeInput, err := puzzles(cfg, stdin)
 	if err != nil {
 		fmt.Fprintln(stderr, "solve:", err)
 		return 1
 	}
+	defer closeInput()
 	if cfg.printOnly {
-		return printItems(items, stdout, stderr)
+		return printPuzzles(stream, stdout, stderr)
 	}
-	if cfg.gifFile != "" && len(items) != 1 {
-		fmt.Fprintf(stderr, "solve: --gif draws one puzzle, and there are %d; use --gif-dir\n", len(items))
+	many, stream := peek(stream)
+	if cfg.gifFile != "" && many {
+		fmt.Fprintln(stderr, "solve: --gif draws one puzzle, and there are more; use --gif-dir")
 		return 2
 	}
 	if cfg.gifDir != "" {
@@ -54,61 +46,55 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 			return 1
 		}
 	}
-	cfg.parallelism(len(items))
-	heuristics := &heuristicSet{cfg: cfg, stderr: stderr, bySize: map[bitboard.Size]*search.Heuristic{}, failed: map[bitboard.Size]error{}}
-
-	done := make([]chan outcome, len(items))
-	for i := range done {
-		done[i] = make(chan outcome, 1)
+	cfg.parallelism(many)
+	cfg.solver.Progress, cfg.solver.Log = pdbcli.Reporter(stderr)
+	if cfg.solver.Partition != pdb.DefaultPartition {
+		cfg.solver.NoBuild = true // others can take gigabytes: pdbgen builds them on request
 	}
+	s, err := solver.New(cfg.solver)
+	if err != nil {
+		fmt.Fprintln(stderr, "solve:", err)
+		return 2
+	}
+	defer s.Close()
+
 	t0 := time.Now()
-	var next sync.Mutex
-	nextItem := 0
-	for range min(cfg.jobs, len(items)) {
-		go func() {
-			for {
-				next.Lock()
-				i := nextItem
-				nextItem++
-				next.Unlock()
-				if i >= len(items) {
-					return
-				}
-				done[i] <- solveItem(ctx, cfg, heuristics, items[i])
-			}
-		}()
-	}
-
-	out := newPrinter(cfg.format, stdout)
 	var sum summary
+	if cfg.opts.Mode != solver.Human {
+		stream = prepared(s, cfg.opts.Goal, stream, &sum.loading)
+	}
+	out := newPrinter(cfg.format, stdout)
 	status := 0
-	for i := range items {
-		o := <-done[i]
-		if !o.started {
-			continue // interrupted before its turn
-		}
-		if ie := (*bitboard.InputError)(nil); errors.As(o.err, &ie) {
-			status = 1
+	for r, err := range s.SolveAll(ctx, stream, cfg.jobs, cfg.opts) {
+		var ie *bitboard.InputError
+		var re readError
+		switch {
+		case errors.As(err, &re):
+			fmt.Fprintln(stderr, "solve:", err)
+			return 1
+		case errors.As(err, &ie):
 			fmt.Fprintln(stderr, ie)
-		} else if o.err != nil {
-			status = 1
-			fmt.Fprintf(stderr, "%s: %v\n", o.puzzle.ID, o.err)
+		case err != nil:
+			fmt.Fprintf(stderr, "%s: %v\n", r.Puzzle.ID, err)
 		}
-		if o.res.Iterations != nil {
-			if err := out.print(&o, cfg); err != nil {
+		if err != nil {
+			status = 1
+		}
+		if r.Iterations != nil || r.Solved {
+			if err := out.print(&r, err, cfg); err != nil {
 				fmt.Fprintln(stderr, "solve:", err)
 				return 1
 			}
-			sum.add(&o)
+			sum.add(&r, err)
 		}
-		if o.err == nil && (cfg.gifFile != "" || cfg.gifDir != "") {
-			if err := writeGIF(cfg, &o); err != nil {
+		if err == nil && (cfg.gifFile != "" || cfg.gifDir != "") {
+			if err := writeGIF(cfg, &r); err != nil {
 				status = 1
-				fmt.Fprintf(stderr, "%s: %v\n", o.puzzle.ID, err)
+				fmt.Fprintf(stderr, "%s: %v\n", r.Puzzle.ID, err)
 			}
 		}
 	}
-	sum.wall, sum.loading = time.Since(t0), heuristics.making
+	sum.wall = time.Since(t0)
 	sum.print(stderr)
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "solve: interrupted")
@@ -117,18 +103,52 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 	return status
 }
 
-// printItems prints the puzzles in the line format, labelled with their
-// ids, and reports the malformed ones.
-func printItems(items []item, stdout, stderr io.Writer) int {
+// prepared returns the stream with the heuristic of each size opened as
+// the stream reaches it, the time spent doing so added to loading. A
+// failure is reported in full with the size's first puzzle, and stands
+// for the later ones as "see above".
+func prepared(s *solver.Solver, goal bitboard.Goal, stream iter.Seq2[solver.Puzzle, error], loading *time.Duration) iter.Seq2[solver.Puzzle, error] {
+	return func(yield func(solver.Puzzle, error) bool) {
+		failed := map[bitboard.Size]error{}
+		for p, err := range stream {
+			if seen, ok := failed[p.Size]; err == nil && ok {
+				if seen != nil {
+					err = fmt.Errorf("no heuristic (%w)", errRepeated{seen})
+				}
+			} else if err == nil {
+				t0 := time.Now()
+				err = s.Prepare(p.Size, goal)
+				*loading += time.Since(t0)
+				failed[p.Size] = err
+			}
+			if !yield(p, err) {
+				return
+			}
+		}
+	}
+}
+
+// errRepeated stands for an error already reported in full.
+type errRepeated struct{ err error }
+
+func (e errRepeated) Error() string { return "see above" }
+func (e errRepeated) Unwrap() error { return e.err }
+
+// printPuzzles prints the puzzles in the line format, labelled with their
+// ids, as they are read, and reports the malformed ones.
+func printPuzzles(stream iter.Seq2[solver.Puzzle, error], stdout, stderr io.Writer) int {
 	status := 0
 	w := bufio.NewWriter(stdout)
-	for _, it := range items {
-		if it.err != nil {
+	for p, err := range stream {
+		if err != nil {
 			status = 1
-			fmt.Fprintln(stderr, it.err)
+			if errors.As(err, new(readError)) {
+				err = fmt.Errorf("solve: %w", err)
+			}
+			fmt.Fprintln(stderr, err)
 			continue
 		}
-		fmt.Fprintf(w, "%s: %s\n", it.puzzle.ID, joinTiles(it.puzzle.Tiles))
+		fmt.Fprintf(w, "%s: %s\n", p.ID, joinTiles(p.Tiles))
 	}
 	if err := w.Flush(); err != nil {
 		fmt.Fprintln(stderr, "solve:", err)
@@ -145,76 +165,9 @@ func joinTiles(tiles []int) string {
 	return strings.Join(s, " ")
 }
 
-// solveItem solves one puzzle under its time limit, checks the answer by
-// replaying it, and labels the work for CPU profiles.
-func solveItem(ctx context.Context, cfg *config, heuristics *heuristicSet, it item) outcome {
-	o := outcome{item: it}
-	if it.err != nil || ctx.Err() != nil {
-		o.started = it.err != nil
-		return o
-	}
-	o.started = true
-	if cfg.constructive {
-		o.heuristic = "constructive"
-		t0 := time.Now()
-		moves, err := construct.Solve(grid(it.puzzle), cfg.goal)
-		o.res = search.Result{Moves: moves, Solved: err == nil, Elapsed: time.Since(t0), Iterations: []search.Iteration{}}
-		if o.err = err; err == nil {
-			o.err = o.check(cfg)
-		}
-		return o
-	}
-	h, err := heuristics.get(it.puzzle.Board.Size(), cfg.goal)
-	if err != nil {
-		o.err = err
-		return o
-	}
-	o.heuristic = h.Name()
-	if cfg.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, cfg.timeout)
-		defer cancel()
-	}
-	opts := search.Options{Threads: cfg.threads, PruneDepth: cfg.pruneDepth, Order: cfg.order, Weight: cfg.weight}
-	pprof.Do(ctx, pprof.Labels("puzzle", it.puzzle.ID), func(ctx context.Context) {
-		if cfg.greedy {
-			o.res, o.err = search.Greedy(ctx, it.puzzle.Board, cfg.goal, h)
-		} else {
-			o.res, o.err = search.Solve(ctx, it.puzzle.Board, cfg.goal, h, opts)
-		}
-	})
-	switch {
-	case errors.Is(o.err, context.DeadlineExceeded):
-		o.err = fmt.Errorf("timed out after %v at bound %d", cfg.timeout, lastBound(&o.res))
-	case errors.Is(o.err, context.Canceled):
-		o.err = fmt.Errorf("interrupted at bound %d", lastBound(&o.res))
-	case o.err == nil:
-		o.err = o.check(cfg)
-	}
-	return o
-}
-
-// check replays the outcome's solution and compares its length with the
-// known optimum: equal, or for the modes that are not optimal, no
-// shorter, and within the weight's bound.
-func (o *outcome) check(cfg *config) error {
-	var err error
-	if o.tiles, err = replay(o.puzzle, cfg.goal, o.res.Moves); err != nil || o.optimal == 0 {
-		return err
-	}
-	length := o.res.Length()
-	switch {
-	case length < o.optimal || !cfg.optimal() && cfg.weight > 1 && float64(length) > cfg.weight*float64(o.optimal):
-		return fmt.Errorf("internal error: length %d, the optimum is known to be %d", length, o.optimal)
-	case cfg.optimal() && length != o.optimal:
-		return fmt.Errorf("internal error: length %d, but the optimum is known to be %d", length, o.optimal)
-	}
-	return nil
-}
-
-// writeGIF draws the outcome's solution into --gif, or into --gif-dir
+// writeGIF draws the result's solution into --gif, or into --gif-dir
 // under a name made of its id.
-func writeGIF(cfg *config, o *outcome) error {
+func writeGIF(cfg *config, r *solver.Result) error {
 	path := cfg.gifFile
 	if path == "" {
 		name := strings.Map(func(r rune) rune {
@@ -222,82 +175,17 @@ func writeGIF(cfg *config, o *outcome) error {
 				return r
 			}
 			return '_'
-		}, o.puzzle.ID)
+		}, r.Puzzle.ID)
 		path = filepath.Join(cfg.gifDir, name+".gif")
 	}
-	if o.puzzle.Size.Cells() > bitboard.MaxCells {
+	start, err := bitboard.New(r.Puzzle.Size, r.Puzzle.Tiles)
+	if err != nil {
 		return fmt.Errorf("the GIFs draw boards of up to %d cells", bitboard.MaxCells)
 	}
 	return atomicfile.WriteFile(path, func(w io.Writer) error {
-		return render.GIF(w, o.puzzle.Board, o.res.Moves, render.Options{Cell: cfg.gifCell})
+		return render.GIF(w, start, r.Moves, render.Options{Cell: cfg.gifCell})
 	})
 }
-
-func lastBound(r *search.Result) int {
-	if len(r.Iterations) == 0 {
-		return r.H0
-	}
-	return r.Iterations[len(r.Iterations)-1].Bound
-}
-
-// replay plays the moves on the puzzle's tiles (any size), returns the
-// tiles they slide, and checks that they end at the goal.
-func replay(p bitboard.Puzzle, goal bitboard.Goal, moves []bitboard.Move) ([]int, error) {
-	end, slid, err := grid(p).Play(moves)
-	if err != nil {
-		return nil, fmt.Errorf("internal error: %v", err)
-	}
-	if !slices.Equal(end.Tiles, construct.Solved(p.Size.Rows, p.Size.Cols, goal).Tiles) {
-		return nil, errors.New("internal error: the solution does not reach the goal")
-	}
-	return slid, nil
-}
-
-// grid returns the puzzle as a grid of any size.
-func grid(p bitboard.Puzzle) construct.Grid {
-	return construct.Grid{Rows: p.Size.Rows, Cols: p.Size.Cols, Tiles: p.Tiles}
-}
-
-// heuristicSet makes each size's heuristic once and shares it.
-type heuristicSet struct {
-	cfg    *config
-	stderr io.Writer
-	mu     sync.Mutex
-	bySize map[bitboard.Size]*search.Heuristic
-	failed map[bitboard.Size]error // reported once, not retried per puzzle
-	making time.Duration           // spent making them: building, loading
-}
-
-func (s *heuristicSet) get(size bitboard.Size, goal bitboard.Goal) (*search.Heuristic, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if h := s.bySize[size]; h != nil {
-		return h, nil
-	}
-	if err, ok := s.failed[size]; ok {
-		return nil, fmt.Errorf("no heuristic (%w)", errRepeated{err})
-	}
-	var h *search.Heuristic
-	var err error
-	defer func(t0 time.Time) { s.making += time.Since(t0) }(time.Now())
-	if s.cfg.heuristic != "pdb" {
-		h, err = search.Classic(s.cfg.heuristic, size, goal)
-	} else {
-		h, err = pdbcli.Heuristic(s.stderr, s.cfg.pdbDir, s.cfg.partition, size, !s.cfg.noReflect)
-	}
-	if err != nil {
-		s.failed[size] = err
-		return nil, err
-	}
-	s.bySize[size] = h
-	return h, nil
-}
-
-// errRepeated stands for an error already reported in full.
-type errRepeated struct{ err error }
-
-func (e errRepeated) Error() string { return "see above" }
-func (e errRepeated) Unwrap() error { return e.err }
 
 // summary accumulates the batch's totals.
 type summary struct {
@@ -307,21 +195,21 @@ type summary struct {
 	elapsed, maxElapsed time.Duration
 	times               []time.Duration
 	wall                time.Duration // the batch's, loading the databases included
-	loading             time.Duration // of wall, making the heuristics
+	loading             time.Duration // of wall, opening the heuristics
 }
 
-func (s *summary) add(o *outcome) {
-	if o.err == nil {
+func (s *summary) add(r *solver.Result, err error) {
+	if err == nil {
 		s.solved++
-		s.moves += o.res.Length()
+		s.moves += r.Length()
 	} else {
 		s.failed++
 	}
-	s.expanded += o.res.Expanded
-	s.generated += o.res.Generated
-	s.elapsed += o.res.Elapsed
-	s.maxElapsed = max(s.maxElapsed, o.res.Elapsed)
-	s.times = append(s.times, o.res.Elapsed)
+	s.expanded += r.Expanded
+	s.generated += r.Generated
+	s.elapsed += r.Elapsed
+	s.maxElapsed = max(s.maxElapsed, r.Elapsed)
+	s.times = append(s.times, r.Elapsed)
 }
 
 func (s *summary) print(w io.Writer) {

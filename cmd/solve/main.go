@@ -21,12 +21,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"os/signal"
 	"runtime"
-	"slices"
-	"time"
 
 	"github.com/spf13/pflag"
 
@@ -38,33 +35,24 @@ import (
 	"fifteen/pdb"
 	"fifteen/render"
 	"fifteen/search"
+	"fifteen/solver"
 )
 
 type config struct {
-	korf100      bool
-	random       int
-	seed         uint64
-	size         bitboard.Size
-	printOnly    bool
-	goal         bitboard.Goal
-	heuristic    string
-	partition    string
-	pdbDir       string
-	noReflect    bool
-	format       string
-	timeout      time.Duration
-	threads      int
-	jobs         int
-	pruneDepth   int
-	order        [4]bitboard.Move
-	weight       float64
-	greedy       bool
-	constructive bool
-	profiles     profile.Files
-	gifFile      string
-	gifDir       string
-	gifCell      int
-	files        []string
+	korf100   bool
+	random    int
+	seed      uint64
+	size      bitboard.Size
+	printOnly bool
+	solver    solver.Config
+	opts      solver.Options
+	format    string
+	jobs      int
+	profiles  profile.Files
+	gifFile   string
+	gifDir    string
+	gifCell   int
+	files     []string
 }
 
 func main() {
@@ -108,18 +96,18 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of --random: the same seed gives the same puzzles")
 	sizeFlag := fs.String("size", "4x4", "board size of --random: ROWSxCOLS, or 3 for 3x3")
 	fs.BoolVar(&cfg.printOnly, "print-only", false, "print the puzzles, one a line, instead of solving them")
-	fs.StringVar(&cfg.heuristic, "heuristic", "pdb", "heuristic: pdb (additive pattern databases), linear-conflict, manhattan or misplaced")
-	fs.StringVar(&cfg.partition, "partition", pdb.DefaultPartition, "pattern databases: 771, 663x2, 663, 555, 78, or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +: the maximum of their heuristics)")
-	pdbcli.DirFlag(fs, &cfg.pdbDir)
-	fs.BoolVar(&cfg.noReflect, "no-reflect", false, "do not maximise the databases' sum with its value on the board reflected about the diagonal")
+	fs.StringVar(&cfg.solver.Heuristic, "heuristic", "pdb", "heuristic: pdb (additive pattern databases), linear-conflict, manhattan or misplaced")
+	fs.StringVar(&cfg.solver.Partition, "partition", pdb.DefaultPartition, "pattern databases: 771, 663x2, 663, 555, 78, or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +: the maximum of their heuristics)")
+	pdbcli.DirFlag(fs, &cfg.solver.Dir)
+	fs.BoolVar(&cfg.solver.NoReflect, "no-reflect", false, "do not maximise the databases' sum with its value on the board reflected about the diagonal")
 	fs.StringVar(&cfg.format, "format", "text", "output format: text or jsonl")
-	fs.DurationVar(&cfg.timeout, "timeout", 0, "give up a puzzle after this long (0: never)")
-	fs.IntVarP(&cfg.threads, "threads", "t", 0, fmt.Sprintf("goroutines searching each puzzle, at most %d (0: all CPUs when --jobs is 1, else 1)", search.MaxThreads))
+	fs.DurationVar(&cfg.opts.Timeout, "timeout", 0, "give up a puzzle after this long (0: never)")
+	fs.IntVarP(&cfg.opts.Threads, "threads", "t", 0, fmt.Sprintf("goroutines searching each puzzle, at most %d (0: all CPUs when --jobs is 1, else 1)", search.MaxThreads))
 	fs.IntVarP(&cfg.jobs, "jobs", "j", 0, "puzzles solved at once (0: all CPUs for a batch, 1 for a single puzzle)")
-	fs.Float64Var(&cfg.weight, "weight", 1, "weighted IDA*: f = g + `W`·h finds a solution faster, at most W times the optimal length but not optimal (1: optimal)")
-	fs.BoolVar(&cfg.greedy, "greedy", false, "greedy best-first search: milliseconds with the databases, not optimal")
-	fs.BoolVar(&cfg.constructive, "constructive", false, "solve as people do, row by row and column by column: instant, any size, far from optimal")
-	fs.IntVar(&cfg.pruneDepth, "prune-depth", search.DefaultPruneDepth, "longest redundant move sequence pruned (2: only a move that undoes the last)")
+	weight := fs.Float64("weight", 1, "weighted IDA*: f = g + `W`·h finds a solution faster, at most W times the optimal length but not optimal (1: optimal)")
+	greedy := fs.Bool("greedy", false, "greedy best-first search: milliseconds with the databases, not optimal")
+	constructive := fs.Bool("constructive", false, "solve as people do, row by row and column by column: instant, any size, far from optimal")
+	fs.IntVar(&cfg.opts.PruneDepth, "prune-depth", search.DefaultPruneDepth, "longest redundant move sequence pruned (2: only a move that undoes the last)")
 	order := fs.String("order", "", "try the blank's `MOVES` in this order at every node, such as ULRD, Korf's (default: near the root, the moves that take their tile nearer home first, then ULRD)")
 	fs.StringVar(&cfg.gifFile, "gif", "", "draw the solution as an animated GIF in `FILE` (one puzzle)")
 	fs.StringVar(&cfg.gifDir, "gif-dir", "", "draw each solution as an animated GIF in `DIR`, named by the puzzle's id")
@@ -130,11 +118,11 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	}
 	cfg.files = fs.Args()
 	var err error
-	if cfg.goal, err = bitboard.ParseGoal(*goal); err != nil {
+	if cfg.opts.Goal, err = bitboard.ParseGoal(*goal); err != nil {
 		return nil, err
 	}
 	maxCells := bitboard.MaxCells
-	if cfg.constructive {
+	if *constructive {
 		maxCells = construct.MaxCells
 	}
 	if cfg.size, err = bitboard.ParseSizeUpTo(*sizeFlag, maxCells); err != nil {
@@ -147,42 +135,40 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		return nil, fmt.Errorf("bad --random %d: want 0 to %d", cfg.random, data.MaxRandom)
 	case cfg.random > 0 && (cfg.korf100 || len(cfg.files) > 0):
 		return nil, errors.New("--random takes neither files nor --korf100")
-	case cfg.korf100 && fs.Changed("goal") && cfg.goal != bitboard.GoalFirst:
+	case cfg.korf100 && fs.Changed("goal") && cfg.opts.Goal != bitboard.GoalFirst:
 		return nil, errors.New("--korf100 uses Korf's goal: --goal first")
 	case cfg.format != "text" && cfg.format != "jsonl":
 		return nil, fmt.Errorf("bad --format %q: want text or jsonl", cfg.format)
-	case !slices.Contains([]string{"pdb", "linear-conflict", "manhattan", "misplaced"}, cfg.heuristic):
-		return nil, fmt.Errorf("bad --heuristic %q: want pdb, linear-conflict, manhattan or misplaced", cfg.heuristic)
 	case cfg.jobs < 0:
 		return nil, fmt.Errorf("bad --jobs %d", cfg.jobs)
-	case cfg.threads < 0 || cfg.threads > search.MaxThreads:
-		return nil, fmt.Errorf("bad --threads %d: want 0 to %d", cfg.threads, search.MaxThreads)
-	case cfg.timeout < 0:
-		return nil, fmt.Errorf("bad --timeout %v", cfg.timeout)
 	case cfg.gifFile != "" && cfg.gifDir != "":
 		return nil, errors.New("--gif and --gif-dir exclude each other")
 	case cfg.gifCell < render.MinCell || cfg.gifCell > render.MaxCell:
 		return nil, fmt.Errorf("bad --gif-cell %d: want %d..%d", cfg.gifCell, render.MinCell, render.MaxCell)
-	case !(cfg.weight >= 1 && cfg.weight <= search.MaxWeight):
-		return nil, fmt.Errorf("bad --weight %v: want 1 to %d", cfg.weight, search.MaxWeight)
-	case boolInt(cfg.weight != 1)+boolInt(cfg.greedy)+boolInt(cfg.constructive) > 1:
+	case boolInt(*weight != 1)+boolInt(*greedy)+boolInt(*constructive) > 1:
 		return nil, errors.New("--weight, --greedy and --constructive exclude each other")
-	case cfg.pruneDepth < search.PruneInverse || cfg.pruneDepth > search.MaxPruneDepth:
-		return nil, fmt.Errorf("bad --prune-depth %d: want %d..%d", cfg.pruneDepth, search.PruneInverse, search.MaxPruneDepth)
+	}
+	switch {
+	case *weight != 1:
+		cfg.opts.Mode, cfg.opts.Weight = solver.Weighted, *weight
+	case *greedy:
+		cfg.opts.Mode = solver.Greedy
+	case *constructive:
+		cfg.opts.Mode = solver.Human
 	}
 	if *order != "" {
-		if cfg.order, err = search.ParseOrder(*order); err != nil {
+		if cfg.opts.Order, err = search.ParseOrder(*order); err != nil {
 			return nil, err
 		}
 	}
 	if cfg.korf100 {
-		cfg.goal = bitboard.GoalFirst
+		cfg.opts.Goal = bitboard.GoalFirst
 	}
-	return cfg, nil
+	if err := cfg.solver.Validate(); err != nil {
+		return nil, err
+	}
+	return cfg, cfg.opts.Validate()
 }
-
-// optimal reports whether the configuration finds optimal solutions.
-func (cfg *config) optimal() bool { return cfg.weight == 1 && !cfg.greedy && !cfg.constructive }
 
 func boolInt(b bool) int {
 	if b {
@@ -191,104 +177,21 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// randomGrids returns --random puzzles too big to pack, for
-// --constructive: uniformly random solvable grids drawn as data.Random
-// draws packed ones.
-func randomGrids(cfg *config) ([]item, error) {
-	rng := rand.New(rand.NewPCG(cfg.seed, 0))
-	var items []item
-	for i := range cfg.random {
-		g, err := construct.Random(rng, cfg.size.Rows, cfg.size.Cols, cfg.goal)
-		if err != nil {
-			return nil, err
-		}
-		items = append(items, item{puzzle: bitboard.Puzzle{ID: fmt.Sprintf("random%d", i+1), Size: cfg.size, Tiles: g.Tiles}})
-	}
-	return items, nil
-}
-
-// parallelism settles the --jobs and --threads defaults for a batch of n
-// puzzles: a batch is fastest solved a puzzle per CPU, one puzzle with all
-// CPUs searching it.
-func (cfg *config) parallelism(n int) {
+// parallelism settles the --jobs and --threads defaults for a batch of
+// one puzzle or more: a batch is fastest solved a puzzle per CPU, one
+// puzzle with all CPUs searching it.
+func (cfg *config) parallelism(many bool) {
 	cpus := runtime.GOMAXPROCS(0)
 	if cfg.jobs == 0 {
 		cfg.jobs = 1
-		if n > 1 && cfg.threads <= 1 {
+		if many && cfg.opts.Threads <= 1 {
 			cfg.jobs = cpus
 		}
 	}
-	if cfg.threads == 0 {
-		cfg.threads = 1
+	if cfg.opts.Threads == 0 {
+		cfg.opts.Threads = 1
 		if cfg.jobs == 1 {
-			cfg.threads = min(cpus, search.MaxThreads)
+			cfg.opts.Threads = min(cpus, search.MaxThreads)
 		}
 	}
-}
-
-// item is one puzzle of the batch, or the error that stands in its place.
-type item struct {
-	puzzle  bitboard.Puzzle
-	optimal int // the known optimal length, 0 if unknown
-	err     error
-}
-
-// readItems reads the batch: Korf's 100, random puzzles, or the puzzles of
-// the files or standard input, in order.
-func readItems(cfg *config, stdin io.Reader) ([]item, error) {
-	if cfg.random > 0 && cfg.size.Cells() > bitboard.MaxCells {
-		return randomGrids(cfg)
-	}
-	if cfg.korf100 || cfg.random > 0 {
-		set := data.Korf100()
-		if cfg.random > 0 {
-			var err error
-			if set, err = data.Random(cfg.random, cfg.seed, cfg.size, cfg.goal); err != nil {
-				return nil, err
-			}
-		}
-		var items []item
-		for _, in := range set {
-			p := bitboard.Puzzle{ID: in.ID, Size: in.Board.Size(), Tiles: in.Board.Tiles(), Board: in.Board}
-			items = append(items, item{puzzle: p, optimal: in.Optimal})
-		}
-		return items, nil
-	}
-	var items []item
-	read := func(r io.Reader, name string) error {
-		pr := bitboard.NewReader(r, name)
-		if cfg.constructive {
-			pr.MaxCells = construct.MaxCells
-		}
-		for {
-			p, err := pr.Next()
-			if err == io.EOF {
-				return nil
-			}
-			var ie *bitboard.InputError
-			if err != nil && !errors.As(err, &ie) {
-				return err
-			}
-			items = append(items, item{puzzle: p, err: err})
-		}
-	}
-	if len(cfg.files) == 0 {
-		return items, read(stdin, "")
-	}
-	for _, name := range cfg.files {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		prefix := ""
-		if len(cfg.files) > 1 {
-			prefix = name
-		}
-		err = read(f, prefix)
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-	}
-	return items, nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"fifteen/bitboard"
 	"fifteen/search"
+	"fifteen/solver"
 )
 
 // record is one puzzle's JSONL line.
@@ -42,54 +43,57 @@ func newPrinter(format string, w io.Writer) *printer {
 	return &printer{jsonl: format == "jsonl", w: bufio.NewWriter(w)}
 }
 
-func (p *printer) print(o *outcome, cfg *config) error {
+func (p *printer) print(r *solver.Result, err error, cfg *config) error {
 	if p.jsonl {
-		r := record{
-			ID:             o.puzzle.ID,
-			Size:           o.puzzle.Size.String(),
-			Start:          o.puzzle.Tiles,
-			Goal:           cfg.goal.String(),
-			Solved:         o.err == nil,
-			Optimal:        o.err == nil && cfg.optimal(),
-			Moves:          bitboard.FormatMoves(o.res.Moves),
-			Tiles:          o.tiles,
-			Heuristic:      o.heuristic,
-			Threads:        cfg.threads,
-			H0:             o.res.H0,
-			Expanded:       o.res.Expanded,
-			Generated:      o.res.Generated,
-			Seconds:        o.res.Elapsed.Seconds(),
-			NodesPerSecond: o.res.NodesPerSecond(),
-			Iterations:     o.res.Iterations,
+		rec := record{
+			ID:             r.Puzzle.ID,
+			Size:           r.Puzzle.Size.String(),
+			Start:          r.Puzzle.Tiles,
+			Goal:           cfg.opts.Goal.String(),
+			Solved:         err == nil,
+			Optimal:        err == nil && r.Optimal,
+			Moves:          bitboard.FormatMoves(r.Moves),
+			Tiles:          r.Tiles,
+			Heuristic:      r.Heuristic,
+			Threads:        cfg.opts.Threads,
+			H0:             r.H0,
+			Expanded:       r.Expanded,
+			Generated:      r.Generated,
+			Seconds:        r.Elapsed.Seconds(),
+			NodesPerSecond: r.NodesPerSecond(),
+			Iterations:     r.Iterations,
 		}
-		if o.err == nil {
-			n := o.res.Length()
-			r.Length = &n
+		if rec.Iterations == nil {
+			rec.Iterations = []search.Iteration{} // the constructive solver's
+		}
+		if err == nil {
+			n := r.Length()
+			rec.Length = &n
 		} else {
-			r.Moves, r.Tiles = "", []int{}
-			r.Error = o.err.Error()
+			rec.Moves, rec.Tiles = "", []int{}
+			rec.Error = err.Error()
 		}
-		b, err := json.Marshal(r)
+		b, err := json.Marshal(rec)
 		if err != nil {
 			return err
 		}
 		p.w.Write(append(b, '\n'))
-	} else if o.err == nil {
+	} else if err == nil {
 		quality := ""
-		switch {
-		case cfg.constructive:
+		switch cfg.opts.Mode {
+		case solver.Human:
 			quality = ", not optimal: constructive"
-		case cfg.greedy:
+		case solver.Greedy:
 			quality = ", not optimal: greedy"
-		case cfg.weight != 1:
-			quality = fmt.Sprintf(", not optimal: at most %g× the optimum", cfg.weight)
+		case solver.Weighted:
+			quality = fmt.Sprintf(", not optimal: at most %g× the optimum", cfg.opts.Weight)
 		}
 		fmt.Fprintf(p.w, "%s: %d moves %s (h0 %d, %d generated, %d expanded, %.4f s, %.1f Mnodes/s%s)\n",
-			o.puzzle.ID, o.res.Length(), bitboard.FormatMoves(o.res.Moves), o.res.H0,
-			o.res.Generated, o.res.Expanded, o.res.Elapsed.Seconds(), o.res.NodesPerSecond()/1e6, quality)
+			r.Puzzle.ID, r.Length(), bitboard.FormatMoves(r.Moves), r.H0,
+			r.Generated, r.Expanded, r.Elapsed.Seconds(), r.NodesPerSecond()/1e6, quality)
 	} else {
 		fmt.Fprintf(p.w, "%s: unsolved (h0 %d, %d generated, %d expanded, %.4f s)\n",
-			o.puzzle.ID, o.res.H0, o.res.Generated, o.res.Expanded, o.res.Elapsed.Seconds())
+			r.Puzzle.ID, r.H0, r.Generated, r.Expanded, r.Elapsed.Seconds())
 	}
 	return p.w.Flush()
 }

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"math/rand/v2"
+	"os"
+
+	"fifteen/bitboard"
+	"fifteen/construct"
+	"fifteen/data"
+	"fifteen/solver"
+)
+
+// readError is an input that could not be read on: the batch stops there.
+type readError struct{ err error }
+
+func (e readError) Error() string { return e.err.Error() }
+func (e readError) Unwrap() error { return e.err }
+
+// puzzles returns the batch as a stream: Korf's 100, random puzzles, or
+// the puzzles of the files or standard input, in order, each malformed
+// one with its *bitboard.InputError. The files are opened first, so that
+// a missing one is reported before any work; close closes them.
+func puzzles(cfg *config, stdin io.Reader) (seq iter.Seq2[solver.Puzzle, error], close func(), err error) {
+	switch {
+	case cfg.random > 0 && cfg.size.Cells() > bitboard.MaxCells:
+		return randomGrids(cfg), func() {}, nil
+	case cfg.korf100 || cfg.random > 0:
+		set := data.Korf100()
+		if cfg.random > 0 {
+			if set, err = data.Random(cfg.random, cfg.seed, cfg.size, cfg.opts.Goal); err != nil {
+				return nil, nil, err
+			}
+		}
+		return func(yield func(solver.Puzzle, error) bool) {
+			for _, in := range set {
+				p := solver.Puzzle{ID: in.ID, Size: in.Board.Size(), Tiles: in.Board.Tiles(), Optimum: in.Optimal}
+				if !yield(p, nil) {
+					return
+				}
+			}
+		}, func() {}, nil
+	}
+	inputs := []io.Reader{stdin}
+	var files []*os.File
+	close = func() {
+		for _, f := range files {
+			f.Close()
+		}
+	}
+	if len(cfg.files) > 0 {
+		inputs = nil
+		for _, name := range cfg.files {
+			f, err := os.Open(name)
+			if err != nil {
+				close()
+				return nil, nil, err
+			}
+			files = append(files, f)
+			inputs = append(inputs, f)
+		}
+	}
+	return func(yield func(solver.Puzzle, error) bool) {
+		for i, r := range inputs {
+			prefix := ""
+			if len(cfg.files) > 1 {
+				prefix = cfg.files[i]
+			}
+			pr := bitboard.NewReader(r, prefix)
+			if cfg.opts.Mode == solver.Human {
+				pr.MaxCells = construct.MaxCells
+			}
+			for {
+				p, err := pr.Next()
+				if err == io.EOF {
+					break
+				}
+				if ie := (*bitboard.InputError)(nil); err != nil && !errors.As(err, &ie) {
+					if len(cfg.files) > 0 {
+						err = fmt.Errorf("%s: %w", cfg.files[i], err)
+					}
+					yield(solver.Puzzle{}, readError{err})
+					return
+				}
+				if !yield(solver.Puzzle{ID: p.ID, Size: p.Size, Tiles: p.Tiles}, err) {
+					return
+				}
+			}
+		}
+	}, close, nil
+}
+
+// randomGrids returns --random puzzles too big to pack, for
+// --constructive: uniformly random solvable grids drawn as data.Random
+// draws packed ones, one at a time.
+func randomGrids(cfg *config) iter.Seq2[solver.Puzzle, error] {
+	return func(yield func(solver.Puzzle, error) bool) {
+		rng := rand.New(rand.NewPCG(cfg.seed, 0))
+		for i := range cfg.random {
+			g, err := construct.Random(rng, cfg.size.Rows, cfg.size.Cols, cfg.opts.Goal)
+			if err != nil {
+				yield(solver.Puzzle{}, readError{err})
+				return
+			}
+			if !yield(solver.Puzzle{ID: fmt.Sprintf("random%d", i+1), Size: cfg.size, Tiles: g.Tiles}, nil) {
+				return
+			}
+		}
+	}
+}
+
+// peek returns whether the stream holds more than one puzzle, and a
+// stream that yields the same puzzles, once: it reads up to two ahead.
+func peek(seq iter.Seq2[solver.Puzzle, error]) (many bool, all iter.Seq2[solver.Puzzle, error]) {
+	next, stop := iter.Pull2(seq)
+	type item struct {
+		p   solver.Puzzle
+		err error
+	}
+	var ahead []item
+	for range 2 {
+		if p, err, ok := next(); ok {
+			ahead = append(ahead, item{p, err})
+		}
+	}
+	return len(ahead) > 1, func(yield func(solver.Puzzle, error) bool) {
+		defer stop() // here, where next runs: a read in progress is not raced
+		for _, it := range ahead {
+			if !yield(it.p, it.err) {
+				return
+			}
+		}
+		for {
+			p, err, ok := next()
+			if !ok || !yield(p, err) {
+				return
+			}
+		}
+	}
+}

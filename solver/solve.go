@@ -1,0 +1,220 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/pprof"
+	"slices"
+	"time"
+
+	"fifteen/bitboard"
+	"fifteen/construct"
+	"fifteen/search"
+)
+
+// Puzzle is a board to solve: its tiles in row-major order, 0 the blank.
+type Puzzle struct {
+	ID    string // a label for results and CPU profiles; may be empty
+	Size  bitboard.Size
+	Tiles []int
+	// Optimum, if not 0, is the known optimal length: a solution that
+	// contradicts it is reported as ErrWrongAnswer.
+	Optimum int
+}
+
+// Mode is how a puzzle is solved.
+type Mode uint8
+
+const (
+	// Optimal finds a shortest solution (IDA*).
+	Optimal Mode = iota
+	// Weighted finds one at most Options.Weight times as long, faster
+	// (weighted IDA*).
+	Weighted
+	// Greedy finds one fast with no bound on its length (greedy
+	// best-first search).
+	Greedy
+	// Human solves the way people do, row by row and column by column
+	// (package construct): instant, on boards of up to construct.MaxCells
+	// cells, about twice the optimal length.
+	Human
+)
+
+var modeNames = [...]string{Optimal: "optimal", Weighted: "weighted", Greedy: "greedy", Human: "human"}
+
+func (m Mode) String() string {
+	if int(m) < len(modeNames) {
+		return modeNames[m]
+	}
+	return fmt.Sprintf("Mode(%d)", m)
+}
+
+// Options tune a solve. The zero value finds an optimal solution toward
+// the goal convention bitboard.GoalLast, with one thread.
+type Options struct {
+	Goal bitboard.Goal
+	Mode Mode
+	// Weight is the Weighted mode's factor, above 1 and at most
+	// search.MaxWeight; the other modes take 0.
+	Weight float64
+	// Threads, PruneDepth and Order tune the search as search.Options
+	// does.
+	Threads    int
+	PruneDepth int
+	Order      [4]bitboard.Move
+	// Timeout, if above 0, bounds each puzzle's search.
+	Timeout time.Duration
+}
+
+// Validate reports the first option that is out of its bounds. Solve
+// calls it; a program that takes options from its user can call it as
+// they are set.
+func (o *Options) Validate() error {
+	switch {
+	case o.Goal != bitboard.GoalLast && o.Goal != bitboard.GoalFirst:
+		return fmt.Errorf("solver: unknown goal convention %d", o.Goal)
+	case o.Mode > Human:
+		return fmt.Errorf("solver: unknown mode %v", o.Mode)
+	case o.Mode == Weighted && !(o.Weight > 1 && o.Weight <= search.MaxWeight): // NaN too
+		return fmt.Errorf("solver: weight %v: want above 1 and at most %d", o.Weight, search.MaxWeight)
+	case o.Mode != Weighted && o.Weight != 0:
+		return fmt.Errorf("solver: a weight of %v in mode %v: only the weighted mode takes one", o.Weight, o.Mode)
+	case o.Timeout < 0:
+		return fmt.Errorf("solver: negative timeout %v", o.Timeout)
+	}
+	so := o.search()
+	return so.Validate()
+}
+
+func (o *Options) search() search.Options {
+	return search.Options{Threads: o.Threads, PruneDepth: o.PruneDepth, Order: o.Order, Weight: o.Weight}
+}
+
+// Result is what solving one puzzle gave. Its embedded search.Result holds
+// the moves and the search's counts; a search stopped early keeps the
+// counts so far.
+type Result struct {
+	Puzzle Puzzle
+	search.Result
+	Tiles     []int  // the tile each move slides, once solved
+	Optimal   bool   // whether the solution is proved shortest
+	Heuristic string // the heuristic's name, such as "pdb:771", or "constructive"
+}
+
+// ErrWrongAnswer marks a solution that failed its checks: it does not
+// replay to the goal, or contradicts the puzzle's known optimum. It would
+// be a bug in the solver.
+var ErrWrongAnswer = errors.New("wrong answer")
+
+// Solve solves the puzzle. When ctx ends or the timeout passes first, it
+// returns the search's counts so far with an error that wraps ctx's error
+// (context.DeadlineExceeded for the timeout), or ErrClosed if Close
+// stopped it.
+func (s *Solver) Solve(ctx context.Context, p Puzzle, opts Options) (Result, error) {
+	res := Result{Puzzle: p}
+	if err := opts.Validate(); err != nil {
+		return res, err
+	}
+	done, err := s.enter()
+	if err != nil {
+		return res, err
+	}
+	defer done()
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	defer context.AfterFunc(s.closing, func() { cancel(ErrClosed) })()
+	if opts.Timeout > 0 {
+		var cancelTimeout context.CancelFunc
+		ctx, cancelTimeout = context.WithTimeout(ctx, opts.Timeout)
+		defer cancelTimeout()
+	}
+	pprof.Do(ctx, pprof.Labels("puzzle", p.ID), func(ctx context.Context) {
+		err = s.solve(ctx, &res, opts)
+	})
+	if err == nil {
+		err = check(&res, opts)
+	}
+	return res, stopped(ctx, err, &res, opts.Timeout)
+}
+
+// solve runs the search that opts.Mode names.
+func (s *Solver) solve(ctx context.Context, res *Result, opts Options) error {
+	p := &res.Puzzle
+	if opts.Mode == Human {
+		res.Heuristic = "constructive"
+		t0 := time.Now()
+		moves, err := construct.Solve(construct.Grid{Rows: p.Size.Rows, Cols: p.Size.Cols, Tiles: p.Tiles}, opts.Goal)
+		res.Moves, res.Solved, res.Elapsed = moves, err == nil, time.Since(t0)
+		return err
+	}
+	start, err := bitboard.New(p.Size, p.Tiles)
+	if err != nil {
+		return err
+	}
+	h, err := s.heuristic(p.Size, opts.Goal)
+	if err != nil {
+		return err
+	}
+	res.Heuristic = h.Name()
+	if opts.Mode == Greedy {
+		res.Result, err = search.Greedy(ctx, start, opts.Goal, h)
+	} else {
+		res.Result, err = search.Solve(ctx, start, opts.Goal, h, opts.search())
+	}
+	return err
+}
+
+// check replays the solution, records the tiles it slides, and compares
+// its length with the puzzle's known optimum: equal for an optimal
+// solution; for the others no shorter, and for a weighted one at most
+// the weight times as long.
+func check(res *Result, opts Options) error {
+	p := &res.Puzzle
+	end, slid, err := construct.Grid{Rows: p.Size.Rows, Cols: p.Size.Cols, Tiles: p.Tiles}.Play(res.Moves)
+	switch {
+	case err != nil:
+		return fmt.Errorf("%w: %v", ErrWrongAnswer, err)
+	case !slices.Equal(end.Tiles, construct.Solved(p.Size.Rows, p.Size.Cols, opts.Goal).Tiles):
+		return fmt.Errorf("%w: the moves do not reach the goal", ErrWrongAnswer)
+	}
+	res.Tiles, res.Optimal = slid, opts.Mode == Optimal
+	if n := res.Length(); p.Optimum > 0 {
+		switch {
+		case n < p.Optimum || res.Optimal && n != p.Optimum:
+			return fmt.Errorf("%w: %d moves, the optimum is %d", ErrWrongAnswer, n, p.Optimum)
+		case opts.Mode == Weighted && float64(n) > opts.Weight*float64(p.Optimum):
+			return fmt.Errorf("%w: %d moves, over %v times the optimum %d", ErrWrongAnswer, n, opts.Weight, p.Optimum)
+		}
+	}
+	return nil
+}
+
+// stopped turns the error of a search that ctx stopped into one that says
+// where: the timeout, Close, or the caller's context.
+func stopped(ctx context.Context, err error, res *Result, timeout time.Duration) error {
+	if err == nil || ctx.Err() == nil || !errors.Is(err, ctx.Err()) {
+		return err
+	}
+	bound := res.H0
+	if n := len(res.Iterations); n > 0 {
+		bound = res.Iterations[n-1].Bound
+	}
+	cause := context.Cause(ctx)
+	switch {
+	case errors.Is(cause, ErrClosed):
+		return &stopError{fmt.Sprintf("stopped at bound %d: the solver was closed", bound), cause}
+	case timeout > 0 && errors.Is(cause, context.DeadlineExceeded):
+		return &stopError{fmt.Sprintf("timed out after %v at bound %d", timeout, bound), cause}
+	}
+	return &stopError{fmt.Sprintf("interrupted at bound %d", bound), cause}
+}
+
+// stopError says where a search stopped, and wraps why.
+type stopError struct {
+	msg   string
+	cause error
+}
+
+func (e *stopError) Error() string { return e.msg }
+func (e *stopError) Unwrap() error { return e.cause }

@@ -1,0 +1,301 @@
+// Package solver is the way in to fifteen: it opens the heuristic for a
+// board size (the pattern databases, built on first use), solves one
+// puzzle or a stream of them in parallel, and releases the databases'
+// memory on Close.
+//
+// A Solver serves every board size and both goal conventions, opening
+// what each size needs when it is first asked for; it is safe for
+// concurrent use. Every solution it returns has been replayed to the goal.
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"fifteen/bitboard"
+	"fifteen/pdb"
+	"fifteen/search"
+)
+
+// Config chooses the heuristic. The zero value is what the solve command
+// uses by default: the default pattern databases (pdb.DefaultPartition)
+// in the default directory, with the reflected lookup, built when missing.
+type Config struct {
+	// Heuristic is "pdb" (also ""), or a classic heuristic:
+	// "linear-conflict", "manhattan" or "misplaced" (search.Classic).
+	Heuristic string
+	// Partition names the databases (pdb.ParsePartitions); "" means
+	// pdb.DefaultPartition, whose tables serve 4×4 boards from Dir while
+	// other sizes get pdb.SmallPartition's, built in memory.
+	Partition string
+	// Dir is the databases' directory; "" means pdb.DefaultDir().
+	Dir string
+	// NoReflect leaves out the maximum with the databases' value on the
+	// board reflected about its diagonal.
+	NoReflect bool
+	// NoBuild makes missing databases an error (a *DatabaseError that
+	// wraps pdb.ErrMissing) instead of building them.
+	NoBuild bool
+	// Progress, if not nil, is called after each layer of a build into
+	// Dir.
+	Progress func(pdb.Progress)
+	// Log, if not nil, is told, a line at a time, what opening the
+	// databases does: what it builds, and what it loaded from where.
+	Log func(string)
+}
+
+// Heuristics are the values Config.Heuristic takes.
+var Heuristics = []string{"pdb", "linear-conflict", "manhattan", "misplaced"}
+
+// Validate reports what is wrong with the configuration: an unknown
+// heuristic or partition. A partition spec that fits no 4×4 board is
+// checked against the size it is opened for.
+func (c *Config) Validate() error {
+	if c.Heuristic != "" && !slices.Contains(Heuristics, c.Heuristic) {
+		return fmt.Errorf("solver: unknown heuristic %q: want %s", c.Heuristic, strings.Join(Heuristics, ", "))
+	}
+	if c.Partition == "" {
+		return nil
+	}
+	_, err := pdb.ParsePartitions(c.Partition, size4)
+	if err != nil && strings.ContainsAny(c.Partition, ",/") {
+		return nil
+	}
+	return err
+}
+
+var size4 = bitboard.Size{Rows: 4, Cols: 4}
+
+// ErrClosed is returned by a Solver's methods after Close, and by the
+// searches that Close stopped.
+var ErrClosed = errors.New("solver: closed")
+
+// A DatabaseError reports pattern databases that could not be opened:
+// missing (Err wraps pdb.ErrMissing), damaged (a *pdb.FileError naming the
+// file), or unreadable. Its message names the command that builds them.
+type DatabaseError struct {
+	Partition string
+	Dir       string
+	Err       error
+}
+
+func (e *DatabaseError) Error() string {
+	if errors.Is(e.Err, pdb.ErrMissing) {
+		return fmt.Sprintf("the %s databases are not in %s, or are of another format version; build them with: %s",
+			e.Partition, e.Dir, e.Command())
+	}
+	return fmt.Sprintf("%v; rebuild the %s databases with: %s", e.Err, e.Partition, e.Command())
+}
+
+func (e *DatabaseError) Unwrap() error { return e.Err }
+
+// Command returns the command that builds the databases: with --force
+// where a damaged file is in the way.
+func (e *DatabaseError) Command() string {
+	force := ""
+	if !errors.Is(e.Err, pdb.ErrMissing) {
+		force = " --force"
+	}
+	return fmt.Sprintf("go run ./cmd/pdbgen%s --partition %s --pdb-dir %s", force, e.Partition, e.Dir)
+}
+
+// A Solver solves puzzles with the heuristic its Config chooses.
+type Solver struct {
+	cfg     Config
+	closing context.Context // ended by Close, which stops the searches
+	close   context.CancelFunc
+
+	mu         sync.Mutex
+	closed     bool
+	active     sync.WaitGroup // calls under way, which Close waits for
+	heuristics map[heuristicKey]*opened
+}
+
+// heuristicKey is what a heuristic serves: the databases serve both goal
+// conventions (search rotates a board of the other one), classic
+// heuristics are made for each.
+type heuristicKey struct {
+	size bitboard.Size
+	goal bitboard.Goal
+}
+
+// opened is one size's heuristic, opened once.
+type opened struct {
+	once   sync.Once
+	h      *search.Heuristic
+	tables []*pdb.Table // to close
+	err    error
+}
+
+// New returns a Solver for the configuration, once it is valid. It opens
+// nothing: see Prepare.
+func New(cfg Config) (*Solver, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if cfg.Heuristic == "" {
+		cfg.Heuristic = "pdb"
+	}
+	if cfg.Partition == "" {
+		cfg.Partition = pdb.DefaultPartition
+	}
+	s := &Solver{cfg: cfg, heuristics: map[heuristicKey]*opened{}}
+	s.closing, s.close = context.WithCancel(context.Background())
+	return s, nil
+}
+
+// Prepare opens the heuristic for boards of the size solved toward goal,
+// building missing databases unless the Config says not to, so that
+// Solve need not. An error is returned again by every later call for the
+// size, and by Solve.
+func (s *Solver) Prepare(size bitboard.Size, goal bitboard.Goal) error {
+	done, err := s.enter()
+	if err != nil {
+		return err
+	}
+	defer done()
+	_, err = s.heuristic(size, goal)
+	return err
+}
+
+// Close stops the searches under way (they return ErrClosed), waits for
+// every call to return, and then releases the databases' memory. Calls
+// after it return ErrClosed.
+func (s *Solver) Close() error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closed = true
+	s.mu.Unlock()
+	s.close()
+	s.active.Wait()
+	var errs []error
+	for _, o := range s.heuristics {
+		for _, t := range o.tables {
+			errs = append(errs, t.Close())
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// enter counts a call as under way, unless the Solver is closed; done
+// ends it.
+func (s *Solver) enter() (done func(), err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil, ErrClosed
+	}
+	s.active.Add(1)
+	return s.active.Done, nil
+}
+
+// heuristic returns the heuristic for boards of the size and goal,
+// opening it on first use.
+func (s *Solver) heuristic(size bitboard.Size, goal bitboard.Goal) (*search.Heuristic, error) {
+	key := heuristicKey{size, goal}
+	if s.cfg.Heuristic == "pdb" {
+		key.goal = pdb.Goal
+	}
+	s.mu.Lock()
+	o := s.heuristics[key]
+	if o == nil {
+		o = &opened{}
+		s.heuristics[key] = o
+	}
+	s.mu.Unlock()
+	o.once.Do(func() {
+		if s.cfg.Heuristic != "pdb" {
+			o.h, o.err = search.Classic(s.cfg.Heuristic, size, goal)
+			return
+		}
+		o.h, o.err = s.openDatabases(size, o)
+		if o.err != nil {
+			for _, t := range o.tables {
+				t.Close()
+			}
+			o.tables = nil
+		}
+	})
+	return o.h, o.err
+}
+
+// openDatabases returns the databases' heuristic for boards of the size,
+// recording their tables in o as it opens them: on 4×4, the Config's
+// partitions from its directory; on other sizes, pdb.SmallPartition's (or
+// the Config's, if not the default) built in memory. Several partitions
+// make the maximum of their heuristics.
+func (s *Solver) openDatabases(size bitboard.Size, o *opened) (*search.Heuristic, error) {
+	name := s.cfg.Partition
+	parts := []pdb.Partition{pdb.SmallPartition(size)}
+	if size == size4 || name != pdb.DefaultPartition {
+		var err error
+		if parts, err = pdb.ParsePartitions(name, size); err != nil {
+			return nil, err
+		}
+	}
+	reflect := !s.cfg.NoReflect && size.Rows == size.Cols
+	var hs []*search.Heuristic
+	for _, p := range parts {
+		tables, err := s.tables(p, size != size4)
+		o.tables = append(o.tables, tables...)
+		if err != nil {
+			return nil, err
+		}
+		h, err := search.Additive("pdb:"+p.Name, tables, reflect)
+		if err != nil {
+			return nil, err
+		}
+		hs = append(hs, h)
+	}
+	if len(hs) == 1 {
+		return hs[0], nil
+	}
+	return search.Max("pdb:"+name, hs...)
+}
+
+// tables returns the partition's tables: built in memory if inMemory,
+// else loaded from the directory, built there first if missing.
+func (s *Solver) tables(p pdb.Partition, inMemory bool) ([]*pdb.Table, error) {
+	if inMemory {
+		return p.Build(pdb.BuildOptions{}) // milliseconds: nothing to report
+	}
+	dir := s.cfg.Dir
+	if dir == "" {
+		var err error
+		if dir, err = pdb.DefaultDir(); err != nil {
+			return nil, err
+		}
+	}
+	fail := func(err error) error { return &DatabaseError{Partition: s.cfg.Partition, Dir: dir, Err: err} }
+	if missing := p.Missing(dir); len(missing) > 0 {
+		if s.cfg.NoBuild {
+			return nil, fail(pdb.ErrMissing)
+		}
+		s.log(fmt.Sprintf("building the %s pattern databases in %s (once)", p.Name, dir))
+		opts := pdb.BuildOptions{Progress: s.cfg.Progress}
+		if err := pdb.BuildMissing(dir, p.Size, missing, opts, func(b pdb.Built) { s.log(b.String()) }); err != nil {
+			return nil, err
+		}
+	}
+	t0 := time.Now()
+	tables, err := p.Load(dir)
+	if err != nil {
+		return nil, fail(err)
+	}
+	s.log(fmt.Sprintf("loaded the %s pattern databases from %s in %.1f ms", p.Name, dir, time.Since(t0).Seconds()*1e3))
+	return tables, nil
+}
+
+func (s *Solver) log(line string) {
+	if s.cfg.Log != nil {
+		s.cfg.Log(line)
+	}
+}

@@ -1,0 +1,376 @@
+package solver_test
+
+import (
+	"context"
+	"errors"
+	"iter"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"fifteen/bitboard"
+	"fifteen/data"
+	"fifteen/internal/bfs"
+	"fifteen/pdb"
+	"fifteen/search"
+	"fifteen/solver"
+)
+
+var (
+	size3 = bitboard.Size{Rows: 3, Cols: 3}
+	size4 = bitboard.Size{Rows: 4, Cols: 4}
+)
+
+// spec555 is a 5-5-5 partition written as a spec, so that the solver
+// builds it into a directory (NoBuild unset) in a second or two.
+const spec555 = "1,2,3,6,7/4,5,8,9,12/10,11,13,14,15"
+
+func newSolver(t *testing.T, cfg solver.Config) *solver.Solver {
+	t.Helper()
+	s, err := solver.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func puzzleOf(in data.Instance) solver.Puzzle {
+	return solver.Puzzle{ID: in.ID, Size: in.Board.Size(), Tiles: in.Board.Tiles(), Optimum: in.Optimal}
+}
+
+// korf returns Korf's instances of the given ids (1-based) as puzzles.
+func korf(ids ...int) []solver.Puzzle {
+	var ps []solver.Puzzle
+	for _, id := range ids {
+		ps = append(ps, puzzleOf(data.Korf100()[id-1]))
+	}
+	return ps
+}
+
+func TestConfigValidate(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		cfg  solver.Config
+		ok   bool
+	}{
+		{"zero", solver.Config{}, true},
+		{"classic", solver.Config{Heuristic: "manhattan"}, true},
+		{"built-in set", solver.Config{Partition: "663x2"}, true},
+		{"spec of another size", solver.Config{Partition: "1,2,3,4/5,6,7,8"}, true},
+		{"unknown heuristic", solver.Config{Heuristic: "euclid"}, false},
+		{"unknown partition", solver.Config{Partition: "99"}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if err := c.cfg.Validate(); (err == nil) != c.ok {
+				t.Errorf("Validate() = %v, want ok %v", err, c.ok)
+			}
+			if _, err := solver.New(c.cfg); (err == nil) != c.ok {
+				t.Errorf("New() = %v, want ok %v", err, c.ok)
+			}
+		})
+	}
+}
+
+func TestOptionsValidate(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		opts solver.Options
+		ok   bool
+	}{
+		{"zero", solver.Options{}, true},
+		{"weighted", solver.Options{Mode: solver.Weighted, Weight: 1.5}, true},
+		{"human first", solver.Options{Mode: solver.Human, Goal: bitboard.GoalFirst}, true},
+		{"threads", solver.Options{Threads: search.MaxThreads}, true},
+		{"weighted without weight", solver.Options{Mode: solver.Weighted}, false},
+		{"weighted at 1", solver.Options{Mode: solver.Weighted, Weight: 1}, false},
+		{"weight too big", solver.Options{Mode: solver.Weighted, Weight: search.MaxWeight + 1}, false},
+		{"weight NaN", solver.Options{Mode: solver.Weighted, Weight: math.NaN()}, false},
+		{"weight unweighted", solver.Options{Weight: 2}, false},
+		{"unknown mode", solver.Options{Mode: solver.Human + 1}, false},
+		{"unknown goal", solver.Options{Goal: 7}, false},
+		{"negative timeout", solver.Options{Timeout: -time.Second}, false},
+		{"threads", solver.Options{Threads: search.MaxThreads + 1}, false},
+		{"negative threads", solver.Options{Threads: -1}, false},
+		{"prune depth", solver.Options{PruneDepth: search.MaxPruneDepth + 1}, false},
+		{"order", solver.Options{Order: [4]bitboard.Move{bitboard.Up, bitboard.Up, bitboard.Left, bitboard.Right}}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if err := c.opts.Validate(); (err == nil) != c.ok {
+				t.Errorf("Validate() = %v, want ok %v", err, c.ok)
+			}
+			s := newSolver(t, solver.Config{Heuristic: "manhattan"})
+			if _, err := s.Solve(context.Background(), korf(1)[0], c.opts); !c.ok && err == nil {
+				t.Error("Solve accepted the options")
+			}
+		})
+	}
+}
+
+// TestBuildAndSolve builds a partition into an empty directory through
+// the solver, with its reports, and solves Korf's instances with it in
+// every mode and both goal conventions: each answer replays (Solve checks
+// that, and the known optimum, itself) and the optimal ones are optimal.
+func TestBuildAndSolve(t *testing.T) {
+	dir := t.TempDir()
+	var layers, lines int
+	s := newSolver(t, solver.Config{Partition: spec555, Dir: dir,
+		Progress: func(pdb.Progress) { layers++ },
+		Log:      func(string) { lines++ },
+	})
+	if err := s.Prepare(size4, bitboard.GoalFirst); err != nil {
+		t.Fatal(err)
+	}
+	if layers == 0 || lines != 5 { // building, three tables built, loaded
+		t.Errorf("%d layers and %d lines reported, want some and 5", layers, lines)
+	}
+	for _, c := range []struct {
+		name string
+		opts solver.Options
+	}{
+		{"optimal", solver.Options{Goal: bitboard.GoalFirst}},
+		{"parallel", solver.Options{Goal: bitboard.GoalFirst, Threads: 3}},
+		{"weighted", solver.Options{Goal: bitboard.GoalFirst, Mode: solver.Weighted, Weight: 1.5}},
+		{"greedy", solver.Options{Goal: bitboard.GoalFirst, Mode: solver.Greedy}},
+		{"human", solver.Options{Goal: bitboard.GoalFirst, Mode: solver.Human}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, p := range korf(1, 12, 42) {
+				if c.opts.Mode == solver.Greedy {
+					p.Optimum = 0 // greedy has no bound to check against
+				}
+				r, err := s.Solve(context.Background(), p, c.opts)
+				if err != nil {
+					t.Fatalf("%s: %v", p.ID, err)
+				}
+				if !r.Solved || len(r.Tiles) != r.Length() || r.Optimal != (c.opts.Mode == solver.Optimal) || r.Heuristic == "" {
+					t.Errorf("%s: %+v", p.ID, r)
+				}
+			}
+		})
+	}
+	// The other goal convention is the board turned by 180°, tiles
+	// relabelled: the same distance, through the same tables.
+	p := korf(12)[0]
+	b, _ := bitboard.New(p.Size, p.Tiles)
+	p.Tiles = b.Rotate().Tiles()
+	if r, err := s.Solve(context.Background(), p, solver.Options{}); err != nil || r.Length() != p.Optimum {
+		t.Errorf("goal last: %d moves, %v; want %d", r.Length(), err, p.Optimum)
+	}
+}
+
+// TestSmallBoards solves every 3×3 position at each distance's first,
+// with the perfect database built in memory.
+func TestSmallBoards(t *testing.T) {
+	s := newSolver(t, solver.Config{Dir: filepath.Join(t.TempDir(), "unused")})
+	all := bfs.All(size3, bitboard.GoalLast)
+	last := -1
+	for _, pos := range all {
+		if pos.Dist == last {
+			continue
+		}
+		last = pos.Dist
+		p := solver.Puzzle{Size: size3, Tiles: pos.Board.Tiles(), Optimum: pos.Dist}
+		if _, err := s.Solve(context.Background(), p, solver.Options{}); err != nil {
+			t.Errorf("distance %d: %v", pos.Dist, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(t.TempDir(), "unused")); err == nil {
+		t.Error("the 3x3 databases were written to disk")
+	}
+}
+
+func TestBadPuzzles(t *testing.T) {
+	s := newSolver(t, solver.Config{Heuristic: "manhattan"})
+	swapped := []int{2, 1, 3, 4, 5, 6, 7, 8, 0}
+	for _, c := range []struct {
+		name string
+		p    solver.Puzzle
+		opts solver.Options
+		want error
+	}{
+		{"unsolvable", solver.Puzzle{Size: size3, Tiles: swapped}, solver.Options{}, bitboard.ErrUnsolvable},
+		{"unsolvable, human", solver.Puzzle{Size: size3, Tiles: swapped}, solver.Options{Mode: solver.Human}, bitboard.ErrUnsolvable},
+		{"repeated tile", solver.Puzzle{Size: size3, Tiles: []int{1, 1, 3, 4, 5, 6, 7, 8, 0}}, solver.Options{}, bitboard.ErrTile},
+		{"too few tiles", solver.Puzzle{Size: size3, Tiles: []int{1, 2, 0}}, solver.Options{}, bitboard.ErrTileCount},
+		{"wrong optimum", solver.Puzzle{Size: size3, Tiles: []int{1, 2, 3, 4, 5, 6, 7, 0, 8}, Optimum: 3}, solver.Options{}, solver.ErrWrongAnswer},
+		{"too long for the weight", solver.Puzzle{Size: size4, Tiles: korf(1)[0].Tiles, Optimum: 30}, solver.Options{Goal: bitboard.GoalFirst, Mode: solver.Weighted, Weight: 1.5}, solver.ErrWrongAnswer},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := s.Solve(context.Background(), c.p, c.opts); !errors.Is(err, c.want) {
+				t.Errorf("error %v, want %v", err, c.want)
+			}
+		})
+	}
+	big := solver.Puzzle{Size: bitboard.Size{Rows: 5, Cols: 5}, Tiles: make([]int, 25)}
+	for i := range big.Tiles {
+		big.Tiles[i] = (i + 1) % 25
+	}
+	if _, err := s.Solve(context.Background(), big, solver.Options{}); err == nil {
+		t.Error("a 5x5 board searched with packed boards of 16 cells")
+	}
+	if r, err := s.Solve(context.Background(), big, solver.Options{Mode: solver.Human}); err != nil || r.Length() != 0 {
+		t.Errorf("5x5 goal, human: %d moves, %v", r.Length(), err)
+	}
+}
+
+func TestDatabaseErrors(t *testing.T) {
+	dir := t.TempDir()
+	s := newSolver(t, solver.Config{Partition: spec555, Dir: dir, NoBuild: true})
+	err := s.Prepare(size4, bitboard.GoalLast)
+	var de *solver.DatabaseError
+	if !errors.As(err, &de) || !errors.Is(err, pdb.ErrMissing) || de.Command() != "go run ./cmd/pdbgen --partition "+spec555+" --pdb-dir "+dir {
+		t.Fatalf("missing databases: %v", err)
+	}
+	if _, err2 := s.Solve(context.Background(), korf(1)[0], solver.Options{Goal: bitboard.GoalFirst}); !errors.Is(err2, pdb.ErrMissing) {
+		t.Errorf("Solve after a failed Prepare: %v", err2)
+	}
+
+	// Built, then damaged: the error names the file and the command with
+	// --force.
+	if err := newSolver(t, solver.Config{Partition: spec555, Dir: dir}).Prepare(size4, bitboard.GoalLast); err != nil {
+		t.Fatal(err)
+	}
+	packed := filepath.Join(dir, pdb.FileName(size4, pdb.Goal, []int{1, 2, 3, 6, 7}))
+	b, err := os.ReadFile(packed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)-1] ^= 0xff
+	if err := errors.Join(os.WriteFile(packed, b, 0o644), os.Remove(packed+".raw")); err != nil {
+		t.Fatal(err)
+	}
+	err = newSolver(t, solver.Config{Partition: spec555, Dir: dir, NoBuild: true}).Prepare(size4, bitboard.GoalLast)
+	var fe *pdb.FileError
+	if !errors.As(err, &de) || !errors.As(err, &fe) || !errors.Is(err, pdb.ErrCorrupt) ||
+		!strings.Contains(err.Error(), packed) || !strings.Contains(de.Command(), "--force") {
+		t.Errorf("damaged database: %v", err)
+	}
+}
+
+// TestClose stops a long search, and refuses calls after.
+func TestClose(t *testing.T) {
+	s, err := solver.New(solver.Config{Heuristic: "manhattan"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hard := korf(88)[0] // billions of nodes with Manhattan distance
+	var wg sync.WaitGroup
+	var res solver.Result
+	wg.Go(func() { res, err = s.Solve(context.Background(), hard, solver.Options{Goal: bitboard.GoalFirst, Threads: 2}) })
+	time.Sleep(100 * time.Millisecond)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+	if !errors.Is(err, solver.ErrClosed) || res.Solved || res.Generated == 0 {
+		t.Errorf("search under Close: %v, solved %v, %d generated", err, res.Solved, res.Generated)
+	}
+	if _, err := s.Solve(context.Background(), korf(1)[0], solver.Options{}); !errors.Is(err, solver.ErrClosed) {
+		t.Errorf("Solve after Close: %v", err)
+	}
+	if err := s.Prepare(size3, bitboard.GoalLast); !errors.Is(err, solver.ErrClosed) {
+		t.Errorf("Prepare after Close: %v", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Errorf("second Close: %v", err)
+	}
+}
+
+func TestTimeout(t *testing.T) {
+	s := newSolver(t, solver.Config{Heuristic: "manhattan"})
+	opts := solver.Options{Goal: bitboard.GoalFirst, Timeout: 20 * time.Millisecond}
+	r, err := s.Solve(context.Background(), korf(88)[0], opts)
+	if !errors.Is(err, context.DeadlineExceeded) || !strings.HasPrefix(err.Error(), "timed out after 20ms at bound ") || r.Generated == 0 {
+		t.Errorf("error %v, %d generated", err, r.Generated)
+	}
+}
+
+// stream returns the puzzles as a stream, the one at index bad paired
+// with an input error.
+func stream(ps []solver.Puzzle, bad int) iter.Seq2[solver.Puzzle, error] {
+	return func(yield func(solver.Puzzle, error) bool) {
+		for i, p := range ps {
+			var err error
+			if i == bad {
+				err = errors.New("malformed")
+			}
+			if !yield(p, err) {
+				return
+			}
+		}
+	}
+}
+
+// TestSolveAll checks the stream's order (easy and hard puzzles mixed,
+// three at a time), that an input error keeps its place, and that every
+// answer is optimal.
+func TestSolveAll(t *testing.T) {
+	set, err := data.Random(60, 5, size3, bitboard.GoalLast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ps []solver.Puzzle
+	for _, in := range set {
+		ps = append(ps, puzzleOf(in))
+	}
+	dist := map[bitboard.Board]int{}
+	for _, pos := range bfs.All(size3, bitboard.GoalLast) {
+		dist[pos.Board] = pos.Dist
+	}
+	for i := range ps {
+		b, _ := bitboard.New(size3, ps[i].Tiles)
+		ps[i].Optimum = dist[b]
+	}
+	s := newSolver(t, solver.Config{Heuristic: "manhattan"})
+	const bad = 17
+	i := 0
+	for r, err := range s.SolveAll(context.Background(), stream(ps, bad), 3, solver.Options{}) {
+		if r.Puzzle.ID != ps[i].ID {
+			t.Fatalf("result %d is %s's, want %s's", i, r.Puzzle.ID, ps[i].ID)
+		}
+		if (i == bad) != (err != nil) || i == bad && r.Solved {
+			t.Errorf("%s: %v", r.Puzzle.ID, err)
+		}
+		i++
+	}
+	if i != len(ps) {
+		t.Errorf("%d results, want %d", i, len(ps))
+	}
+}
+
+// TestSolveAllStops checks that a loop that breaks, and a context that
+// ends, stop the searches under way, and that the stream then returns.
+func TestSolveAllStops(t *testing.T) {
+	s := newSolver(t, solver.Config{Heuristic: "manhattan"})
+	opts := solver.Options{Goal: bitboard.GoalFirst}
+	hard := korf(1, 88, 88, 88, 88) // the first easy, the others not
+
+	n := 0
+	for range s.SolveAll(context.Background(), stream(hard, -1), 2, opts) {
+		n++
+		break
+	}
+	if n != 1 {
+		t.Errorf("%d results before the break", n)
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	var stopped int
+	for r, err := range s.SolveAll(ctx, stream(hard, -1), 2, opts) {
+		if err != nil {
+			if !errors.Is(err, context.DeadlineExceeded) || r.Generated == 0 {
+				t.Errorf("%s: %v, %d generated", r.Puzzle.ID, err, r.Generated)
+			}
+			stopped++
+		}
+	}
+	if stopped == 0 || stopped > 2 {
+		t.Errorf("%d searches stopped, want those under way: 1 or 2", stopped)
+	}
+}
