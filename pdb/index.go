@@ -117,8 +117,8 @@ func (x *Indexer) Index(cells uint64) uint64 {
 // another only by tiles' moves between columns 0 and 1 or 2 and 3 (with
 // 6 tiles), and a 4 KiB page those whose tiles stay in their 2×2
 // quarters. With the cells' nibbles side by side, only the first tile's
-// moves, and the second's along its row, stayed within a line, and the
-// 6-6-3 search of Korf's 100 took 2–12% more time (README.md, Performance).
+// moves, and the second's along its row, stayed within a line, which
+// measured slower (docs/experiments.md).
 var sparsePlanes = [4]uint{0, 2, 1, 3}
 
 // Place returns, for a sparse index, tile i's share of it with the tile on

@@ -202,7 +202,7 @@ type worker struct {
 	h     *Heuristic
 	nbr   [bitboard.MaxCells][4]int8 // cell the blank reaches by a move, or -1
 	order [4]bitboard.Move
-	// At depths g < orderDepth (0 with a fixed order), the moves are
+	// At depths below orderDepth (0 with a fixed order), the moves are
 	// tried in orders[the set of places in order whose moves take their
 	// tile nearer its home], which puts those first; distance[tile][cell]
 	// is the tile's distance from its home.
@@ -325,13 +325,11 @@ func (w *worker) iteration(bound int) (bool, Iteration) {
 	return found, Iteration{Bound: bound / w.gw, Expanded: w.expanded, Generated: w.generated}
 }
 
-// At depths g < orderDepth the search tries first the moves that take
+// At depths below orderDepth the search tries first the moves that take
 // their tile nearer its home. In the last iteration, which stops at the
 // first solution, that finds it sooner; the subtrees it skips are large
-// only near the root, and deeper the ordering cost more than it saved.
-// On Korf's 100 with 6-6-3, ordering down to depths 1, 2, 4, 8 and every
-// depth took the nodes from 16,680,270 to 16,159,440, 15,700,262,
-// 15,282,468, 15,229,747 and 15,205,751, the last in 15% more time.
+// only near the root, and deeper the ordering cost more than it saved
+// (docs/experiments.md).
 const orderDepth = 8
 
 // nearer returns the set of places in order whose moves take their tile
@@ -356,14 +354,14 @@ func (w *worker) nearer(b int) int {
 // frames stay small and its stack in the first-level cache.
 //
 //go:noinline
-func (w *worker) collect(g int, sums [maxViews]int, fs int32) bool {
+func (w *worker) collect(depth int, sums [maxViews]int, fs int32) bool {
 	if len(w.tasks) == cap(w.tasks) {
 		w.split = -1
 		return false
 	}
 	st := w.st
 	st.sums = sums // the search passes a node's sums, not its state
-	w.tasks = append(w.tasks, task{cells: w.cells, blank: w.blank, st: st, fs: fs, g: g, path: w.path})
+	w.tasks = append(w.tasks, task{cells: w.cells, blank: w.blank, st: st, fs: fs, depth: depth, path: w.path})
 	w.published.Store(int64(len(w.tasks)))
 	return true
 }
@@ -374,16 +372,16 @@ func (w *worker) collect(g int, sums [maxViews]int, fs int32) bool {
 // at 1<<14 it went on for milliseconds, longer than most 7-8 searches.
 const stopCheck = 1 << 8
 
-// dfs searches below the worker's node, g moves from the root, whose
+// dfs searches below the worker's node, depth moves from the root, whose
 // views' sums are s0 to s3 and whose pruning state is fs. It leaves the
 // node as it found it, and records the path when it finds the goal.
-func (w *worker) dfs(g, s0, s1, s2, s3 int, fs int32) bool {
+func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 	if w.cells == w.goal {
 		// At depth bound, unless the heuristic overestimates.
-		w.length = g
+		w.length = depth
 		return true
 	}
-	if g == w.split && w.collect(g, [maxViews]int{s0, s1, s2, s3}, fs) {
+	if depth == w.split && w.collect(depth, [maxViews]int{s0, s1, s2, s3}, fs) {
 		return false
 	}
 	w.expanded++
@@ -393,10 +391,10 @@ func (w *worker) dfs(g, s0, s1, s2, s3 int, fs int32) bool {
 	if w.aborted {
 		return false
 	}
-	h := w.h
+	heur := w.h
 	b := w.blank
 	order := &w.order
-	if g < w.orderDepth {
+	if depth < w.orderDepth {
 		order = &w.orders[w.nearer(b)]
 	}
 	for _, m := range order {
@@ -413,65 +411,65 @@ func (w *worker) dfs(g, s0, s1, s2, s3 int, fs int32) bool {
 		// The tile moves from q to b: in each view one pattern's index
 		// changes, and the blank's region only within that pattern. Each
 		// view is looked up only while the child is within the bound, in
-		// code of its own: with a loop over the last two views, Korf's 100
-		// took 0.47-0.50 s instead of 0.42-0.43 s (see README).
-		v0, p0 := &h.views[0], &w.st.views[0]
-		g0, i0, o0 := v0.move(p0, t, q, b)
-		if v0.ranked[g0] {
+		// code of its own, which measured faster than a loop over the
+		// views (docs/experiments.md).
+		v0, p0 := &heur.views[0], &w.st.views[0]
+		pat0, i0, o0 := v0.move(p0, t, q, b)
+		if v0.ranked[pat0] {
 			i0 += v0.passed(w.cells, t, q, b)
 		}
-		x0 := v0.value(g0, v0.values[g0][i0], o0, int(v0.tcell[q&15]))
-		n0 := s0 - int(p0.vals[g0]) + int(x0)
-		f := w.gw*(g+1) + w.hw*n0
+		x0 := v0.value(pat0, v0.values[pat0][i0], o0, int(v0.tcell[q&15]))
+		n0 := s0 - int(p0.vals[pat0]) + int(x0)
+		f := w.gw*(depth+1) + w.hw*n0
 		if f >= w.next {
 			// Pruned, as next > bound, and the other views could only
 			// raise f, which would not lower next: skip their lookups.
 			continue
 		}
 		n1, n2, n3 := s1, s2, s3
-		var g1, g2, g3, x1, x2, x3 uint8
+		var pat1, pat2, pat3, x1, x2, x3 uint8
 		var i1, i2, i3 uint64
 		var o1, o2, o3 uint16
-		if h.n > 1 {
-			v1, p1 := &h.views[1], &w.st.views[1]
-			g1, i1, o1 = v1.move(p1, t, q, b)
-			if v1.ranked[g1] {
+		if heur.n > 1 {
+			v1, p1 := &heur.views[1], &w.st.views[1]
+			pat1, i1, o1 = v1.move(p1, t, q, b)
+			if v1.ranked[pat1] {
 				i1 += v1.passed(w.cells, t, q, b)
 			}
-			x1 = v1.value(g1, v1.values[g1][i1], o1, int(v1.tcell[q&15]))
-			n1 = s1 - int(p1.vals[g1]) + int(x1)
-			if h.add {
+			x1 = v1.value(pat1, v1.values[pat1][i1], o1, int(v1.tcell[q&15]))
+			n1 = s1 - int(p1.vals[pat1]) + int(x1)
+			if heur.add {
 				f += w.hw * n1
 			} else {
-				f = max(f, w.gw*(g+1)+w.hw*n1)
+				f = max(f, w.gw*(depth+1)+w.hw*n1)
 			}
 		}
 		if f > w.bound {
 			w.next = min(w.next, f)
 			continue
 		}
-		if h.n > 2 {
-			v2, p2 := &h.views[2], &w.st.views[2]
-			g2, i2, o2 = v2.move(p2, t, q, b)
-			if v2.ranked[g2] {
+		if heur.n > 2 {
+			v2, p2 := &heur.views[2], &w.st.views[2]
+			pat2, i2, o2 = v2.move(p2, t, q, b)
+			if v2.ranked[pat2] {
 				i2 += v2.passed(w.cells, t, q, b)
 			}
-			x2 = v2.value(g2, v2.values[g2][i2], o2, int(v2.tcell[q&15]))
-			n2 = s2 - int(p2.vals[g2]) + int(x2)
-			if f := w.gw*(g+1) + w.hw*n2; f > w.bound {
+			x2 = v2.value(pat2, v2.values[pat2][i2], o2, int(v2.tcell[q&15]))
+			n2 = s2 - int(p2.vals[pat2]) + int(x2)
+			if f := w.gw*(depth+1) + w.hw*n2; f > w.bound {
 				w.next = min(w.next, f)
 				continue
 			}
 		}
-		if h.n > 3 {
-			v3, p3 := &h.views[3], &w.st.views[3]
-			g3, i3, o3 = v3.move(p3, t, q, b)
-			if v3.ranked[g3] {
+		if heur.n > 3 {
+			v3, p3 := &heur.views[3], &w.st.views[3]
+			pat3, i3, o3 = v3.move(p3, t, q, b)
+			if v3.ranked[pat3] {
 				i3 += v3.passed(w.cells, t, q, b)
 			}
-			x3 = v3.value(g3, v3.values[g3][i3], o3, int(v3.tcell[q&15]))
-			n3 = s3 - int(p3.vals[g3]) + int(x3)
-			if f := w.gw*(g+1) + w.hw*n3; f > w.bound {
+			x3 = v3.value(pat3, v3.values[pat3][i3], o3, int(v3.tcell[q&15]))
+			n3 = s3 - int(p3.vals[pat3]) + int(x3)
+			if f := w.gw*(depth+1) + w.hw*n3; f > w.bound {
 				w.next = min(w.next, f)
 				continue
 			}
@@ -483,23 +481,23 @@ func (w *worker) dfs(g, s0, s1, s2, s3 int, fs int32) bool {
 		w.cells ^= delta
 		w.blank = q
 		p1, p2, p3 := &w.st.views[1], &w.st.views[2], &w.st.views[3]
-		i0, o0, x0 = p0.set(g0, i0, o0, x0)
-		i1, o1, x1 = p1.set(g1, i1, o1, x1)
-		if h.n > 2 {
-			i2, o2, x2 = p2.set(g2, i2, o2, x2)
-			i3, o3, x3 = p3.set(g3, i3, o3, x3)
+		i0, o0, x0 = p0.set(pat0, i0, o0, x0)
+		i1, o1, x1 = p1.set(pat1, i1, o1, x1)
+		if heur.n > 2 {
+			i2, o2, x2 = p2.set(pat2, i2, o2, x2)
+			i3, o3, x3 = p3.set(pat3, i3, o3, x3)
 		}
-		w.path[g&0xff] = m // on the way down: the parallel search's tasks copy it
-		if w.dfs(g+1, n0, n1, n2, n3, next) {
+		w.path[depth&0xff] = m // on the way down: the parallel search's tasks copy it
+		if w.dfs(depth+1, n0, n1, n2, n3, next) {
 			return true
 		}
 		w.cells ^= delta
 		w.blank = b
-		p0.set(g0, i0, o0, x0)
-		p1.set(g1, i1, o1, x1)
-		if h.n > 2 {
-			p2.set(g2, i2, o2, x2)
-			p3.set(g3, i3, o3, x3)
+		p0.set(pat0, i0, o0, x0)
+		p1.set(pat1, i1, o1, x1)
+		if heur.n > 2 {
+			p2.set(pat2, i2, o2, x2)
+			p3.set(pat3, i3, o3, x3)
 		}
 	}
 	return false

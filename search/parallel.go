@@ -15,17 +15,13 @@ type task struct {
 	blank int
 	st    state
 	fs    int32
-	g     int
+	depth int
 	path  [MaxLength + 1]bitboard.Move
 }
 
 // parallelAbove is the size (nodes generated) of an iteration after which
 // the next is searched in parallel; the iterations before are too small to
-// be worth cutting up. On Korf's 100 with 2 threads, thresholds from 2^0
-// to 2^12 were alike with 6-6-3 and 2^14 slower; with 7-8, whose nodes
-// cost more, 2^6 to 2^8 were fastest; with 663x2 and the cut handed over
-// as it goes, 2^4 to 2^10 were alike; with 771, 2^6 was alike and 2^10
-// slower.
+// be worth cutting up (measurements: docs/experiments.md).
 const parallelAbove = 1 << 8
 
 // An iteration is cut at a depth chosen so that it holds tasksPerThread to
@@ -102,7 +98,7 @@ func (w *worker) parallelIteration(bound int, team *crew) (bool, Iteration) {
 			t := &tasks[i]
 			c.cells, c.blank, c.st, c.path, c.task = t.cells, t.blank, t.st, t.path, i
 			c.expanded, c.generated, c.next = 0, 0, math.MaxInt
-			found := c.dfs(t.g, t.st.sums[0], t.st.sums[1], t.st.sums[2], t.st.sums[3], t.fs)
+			found := c.dfs(t.depth, t.st.sums[0], t.st.sums[1], t.st.sums[2], t.st.sums[3], t.fs)
 			record(c, i, found)
 			c.aborted = false
 			resolved.Add(1)
@@ -149,9 +145,9 @@ func (w *worker) parallelIteration(bound int, team *crew) (bool, Iteration) {
 }
 
 // taskBuffers recycles the tasks' buffers from one search to the next. A
-// buffer holds hundreds of kilobytes, and allocating one for each puzzle
-// (zeroed, its pages faulted in) took Korf's 100, searched through the
-// tasks by one goroutine, from 0.449–0.460 s to 0.486–0.520 s.
+// buffer holds hundreds of kilobytes, which allocating (zeroed, its pages
+// faulted in) for each puzzle measurably slowed batches of small searches
+// (docs/experiments.md).
 var taskBuffers sync.Pool // of *[]task
 
 // getTasks returns an empty buffer for n tasks.
@@ -180,8 +176,8 @@ func (w *worker) halted() bool {
 
 // crew is the goroutines that search a parallel iteration's tasks beside
 // the caller. They live as long as the search and spin between its
-// iterations: a goroutine started for each iteration took 0.12–0.15 ms on
-// average to run on a 2-core VM, longer than most iterations.
+// iterations: a goroutine started for each iteration took longer to run
+// than most iterations take (docs/experiments.md).
 type crew struct {
 	size  int
 	round atomic.Pointer[round] // the latest parallel iteration

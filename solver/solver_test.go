@@ -261,7 +261,9 @@ func TestClose(t *testing.T) {
 	hard := korf(88)[0] // billions of nodes with Manhattan distance
 	var wg sync.WaitGroup
 	var res solver.Result
-	wg.Go(func() { res, err = s.Solve(context.Background(), hard, solver.Options{Goal: bitboard.GoalFirst, Threads: 2}) })
+	wg.Go(func() {
+		res, err = s.Solve(context.Background(), hard, solver.Options{Goal: bitboard.GoalFirst, Threads: 2})
+	})
 	time.Sleep(100 * time.Millisecond)
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
