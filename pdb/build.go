@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"fifteen/bitboard"
+	"fifteen/internal/pdbcore"
 )
 
 // Progress reports one finished layer of a database build.
@@ -74,18 +75,21 @@ func Build(size bitboard.Size, goal bitboard.Goal, tiles []int, opts BuildOption
 		opts.Threads = min(runtime.GOMAXPROCS(0), MaxThreads)
 	}
 	n, k := size.Cells(), len(tiles)
-	placements, err := NewIndexer(Ranked, n, k)
+	placements, err := pdbcore.NewIndexer(Ranked, n, k)
 	if err != nil {
 		return nil, err
 	}
 	b := &builder{
-		geo:        newGeometry(size),
+		geo:        pdbcore.NewGeometry(size),
 		n:          n,
 		k:          k,
 		free:       uint64(n - k),
 		placements: placements,
 		codes:      make([]atomic.Uint64, (uint64(placements.Len())*uint64(n-k)+31)/32),
 		values:     make([]byte, placements.Len()),
+	}
+	for i := range k {
+		b.weight[i] = placements.Weight(i)
 	}
 	for i := range b.values {
 		b.values[i] = unvalued
@@ -197,7 +201,7 @@ func checkPattern(size bitboard.Size, tiles []int) error {
 // re-indexed under scheme.
 func (b *builder) table(size bitboard.Size, goal bitboard.Goal, tiles []int, scheme Scheme, threads int) (*Table, error) {
 	if scheme == Ranked {
-		return &Table{Size: size, Goal: goal, Tiles: tiles, Indexer: b.placements, Values: b.values}, nil
+		return &Table{Size: size, Goal: goal, Tiles: tiles, index: b.placements, Values: b.values}, nil
 	}
 	t, err := NewTable(size, goal, tiles, scheme)
 	if err != nil {
@@ -217,93 +221,15 @@ func (b *builder) table(size bitboard.Size, goal bitboard.Goal, tiles []int, sch
 	return t, nil
 }
 
-// geometry holds a board's cell masks.
-type geometry struct {
-	all         uint32
-	cols        uint
-	notFirstCol uint32                    // cells a shift by one cell right may land on
-	notLastCol  uint32                    // cells a shift by one cell left may land on
-	adjacent    [bitboard.MaxCells]uint32 // the cells next to each cell
-	// leaders[free] holds, in 4 bits a cell, the lowest cell of the region
-	// of free that each cell of free belongs to; numbers[occupied] the
-	// region's number (see RegionNumbers).
-	leaders, numbers []uint64
-}
-
-// RegionNumbers returns, for each set of occupied cells of a board of the
-// given size (bit c for cell c), the number in 4 bits a cell of the region
-// of free cells that each free cell lies in: the regions are numbered
-// from 0 in the order of their lowest cells. A table's entry tells some
-// of the blank's regions apart (Table.Regions). The slice is shared: the
-// caller must not modify it.
-func RegionNumbers(size bitboard.Size) []uint64 {
-	if r, ok := regionNumbers.Load(size); ok {
-		return r.([]uint64)
-	}
-	r, _ := regionNumbers.LoadOrStore(size, newGeometry(size).numbers)
-	return r.([]uint64)
-}
-
-var regionNumbers sync.Map // bitboard.Size → []uint64
-
-func newGeometry(size bitboard.Size) geometry {
-	g := geometry{all: 1<<size.Cells() - 1, cols: uint(size.Cols)}
-	for c := range size.Cells() {
-		if c%size.Cols != 0 {
-			g.notFirstCol |= 1 << c
-		}
-		if c%size.Cols != size.Cols-1 {
-			g.notLastCol |= 1 << c
-		}
-		for _, m := range bitboard.Moves {
-			if q := size.Neighbor(c, m); q >= 0 {
-				g.adjacent[c] |= 1 << q
-			}
-		}
-	}
-	g.leaders = make([]uint64, 1<<size.Cells())
-	g.numbers = make([]uint64, 1<<size.Cells())
-	for free := range g.leaders {
-		number := uint64(0)
-		for rest := uint32(free); rest != 0; number++ {
-			lowest := bits.TrailingZeros32(rest)
-			r := g.region(lowest, uint32(free))
-			for c := r; c != 0; c &= c - 1 {
-				g.leaders[free] |= uint64(lowest) << (4 * bits.TrailingZeros32(c))
-				g.numbers[g.all&^uint32(free)] |= number << (4 * bits.TrailingZeros32(c))
-			}
-			rest &^= r
-		}
-	}
-	return g
-}
-
-// leader returns the lowest cell of the region of free that holds cell c.
-func (g *geometry) leader(free uint32, c int) uint64 {
-	return g.leaders[free] >> (4 * c) & 15
-}
-
-// region returns the cells of free connected to cell c, which is in free.
-// It grows the whole region a step at a time with shifts of the mask.
-func (g *geometry) region(c int, free uint32) uint32 {
-	r := uint32(1) << c
-	for {
-		grown := (r | r<<1&g.notFirstCol | r>>1&g.notLastCol | r<<g.cols | r>>g.cols) & free
-		if grown == r {
-			return r
-		}
-		r = grown
-	}
-}
-
 type builder struct {
-	geo        geometry
+	geo        pdbcore.Geometry
 	n, k       int
 	free       uint64 // non-pattern cells: the states of one placement
-	placements Indexer
-	codes      []atomic.Uint64 // 2 bits a state: 0 unseen, code(depth) in layer depth, 3 closed
-	values     []byte          // per ranked placement
-	later      []byte          // per ranked placement, bit j: region j comes after the value; nil if blank-free
+	placements pdbcore.Indexer
+	weight     [bitboard.MaxCells]uint64 // placements.Weight(i), read in the loop
+	codes      []atomic.Uint64           // 2 bits a state: 0 unseen, code(depth) in layer depth, 3 closed
+	values     []byte                    // per ranked placement
+	later      []byte                    // per ranked placement, bit j: region j comes after the value; nil if blank-free
 }
 
 // code is the mark of the states of layer depth until they are expanded;
@@ -327,7 +253,7 @@ func (b *builder) set(s uint64, depth int) bool {
 // one another, one per free cell, and the region's lowest cell stands for
 // it.
 func (b *builder) state(rank uint64, occupied uint32, c int) uint64 {
-	leader := b.geo.leader(b.geo.all&^occupied, c)
+	leader := b.geo.Leader(b.geo.All&^occupied, c)
 	return rank*b.free + leader - uint64(bits.OnesCount32(occupied&(1<<leader-1)))
 }
 
@@ -385,12 +311,12 @@ func (b *builder) expand(p0, p1 uint64, depth int) (newStates, valued uint64) {
 			for m := match; m != 0; m &= m - 1 {
 				st := s/32*32 + uint64(bits.TrailingZeros64(m))/2
 				b.seek(&cur, st)
-				blank := selectFree(cur.occupied, uint32(st-cur.rank*b.free))
+				blank := pdbcore.SelectFree(cur.occupied, uint32(st-cur.rank*b.free))
 				if b.values[cur.rank] == unvalued {
 					b.values[cur.rank] = byte(depth)
 					valued++
 				} else if b.later != nil && int(b.values[cur.rank]) < depth {
-					b.later[cur.rank] |= 1 << (b.geo.numbers[cur.occupied] >> (4 * blank) & 15)
+					b.later[cur.rank] |= 1 << (b.geo.Numbers[cur.occupied] >> (4 * blank) & 15)
 				}
 				newStates += b.successors(&cur, int(blank), depth+1)
 			}
@@ -461,7 +387,7 @@ func (b *builder) nextPlacement(cells uint64, occupied uint32) (uint64, uint32) 
 	for i := b.k - 1; i >= 0; i-- {
 		p := uint(cells>>(4*i)) & 15
 		occupied &^= 1 << p
-		higher := b.geo.all &^ occupied &^ (2<<p - 1)
+		higher := b.geo.All &^ occupied &^ (2<<p - 1)
 		if higher == 0 {
 			continue
 		}
@@ -469,7 +395,7 @@ func (b *builder) nextPlacement(cells uint64, occupied uint32) (uint64, uint32) 
 		cells = cells&^(15<<(4*i)) | uint64(p)<<(4*i)
 		occupied |= 1 << p
 		for j := i + 1; j < b.k; j++ {
-			p = uint(bits.TrailingZeros32(b.geo.all &^ occupied))
+			p = uint(bits.TrailingZeros32(b.geo.All &^ occupied))
 			cells = cells&^(15<<(4*j)) | uint64(p)<<(4*j)
 			occupied |= 1 << p
 		}
@@ -482,13 +408,13 @@ func (b *builder) nextPlacement(cells uint64, occupied uint32) (uint64, uint32) 
 // with the blank on cell blank. A successor's rank is the parent's updated
 // for the one tile that moves (see rankDelta), not computed afresh.
 func (b *builder) successors(pl *placement, blank, depth int) (newStates uint64) {
-	free := b.geo.all &^ pl.occupied
-	region := b.geo.region(blank, free)
+	free := b.geo.All &^ pl.occupied
+	region := b.geo.Region(blank, free)
 	for i := range b.k {
 		q := int(pl.cells>>(4*i)) & 15
 		// The tile on q slides into any cell of the region next to it,
 		// leaving the blank on q.
-		for into := b.geo.adjacent[q] & region; into != 0; into &= into - 1 {
+		for into := b.geo.Adjacent[q] & region; into != 0; into &= into - 1 {
 			c := bits.TrailingZeros32(into)
 			occupied := pl.occupied&^(1<<q) | 1<<c
 			if b.set(b.state(pl.rank+b.rankDelta(pl, i, q, c), occupied, q), depth) {
@@ -506,14 +432,14 @@ func (b *builder) successors(pl *placement, blank, depth int) (newStates uint64)
 // others keep their digits. Modulo 2^64 the sum is exact.
 func (b *builder) rankDelta(pl *placement, i, q, c int) uint64 {
 	lo, hi := min(q, c), max(q, c)
-	weight := b.placements.mul[i&15]
+	weight := b.weight[i&15]
 	delta := uint64(hi-lo) * weight
 	for between := pl.occupied & (1<<hi - 1) &^ (2<<lo - 1); between != 0; between &= between - 1 {
 		j := pl.tileAt[bits.TrailingZeros32(between)&15]
 		if int(j) < i {
 			delta -= weight
 		} else {
-			delta += b.placements.mul[j&15]
+			delta += b.weight[j&15]
 		}
 	}
 	if c < q {

@@ -1,13 +1,13 @@
 package pdb
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"fifteen/bitboard"
 	"fifteen/internal/bfs"
+	"fifteen/internal/pdbcore"
 )
 
 // slowValues computes a pattern database the plain way: a 0-1 breadth-first
@@ -90,7 +90,7 @@ func TestBuildAgainstSlowSearch(t *testing.T) {
 		{bitboard.Size{Rows: 3, Cols: 4}, bitboard.GoalFirst, []int{7, 1, 10, 4}, 3},
 	} {
 		want := slowValues(c.size, c.goal, c.tiles)
-		numbers := RegionNumbers(c.size)
+		numbers := pdbcore.RegionNumbers(c.size)
 		for _, blankFree := range []bool{false, true} {
 			for _, scheme := range []Scheme{Sparse, Ranked} {
 				table, err := Build(c.size, c.goal, c.tiles, BuildOptions{Scheme: scheme, Threads: 3, BlankFree: blankFree})
@@ -187,97 +187,6 @@ func TestSmallPartition(t *testing.T) {
 	}
 }
 
-func TestIndexerRoundTrip(t *testing.T) {
-	for _, scheme := range []Scheme{Sparse, Ranked} {
-		x, err := NewIndexer(scheme, 16, 4)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, _ := NewIndexer(Ranked, 16, 4)
-		seen := map[uint64]bool{}
-		for i := range uint64(r.Len()) {
-			cells, occupied := r.Cells(i)
-			if r.Index(cells) != i || occupied&(occupied-1) == 0 {
-				t.Fatalf("rank %d → %x → %d", i, cells, r.Index(cells))
-			}
-			idx := x.Index(cells)
-			if seen[idx] || idx >= uint64(x.Len()) {
-				t.Fatalf("%v: index %d repeated or out of range", scheme, idx)
-			}
-			seen[idx] = true
-			if back, used := x.Cells(idx); back != cells || used != occupied {
-				t.Fatalf("%v: %x → index %d → %x", scheme, cells, idx, back)
-			}
-			if scheme == Sparse {
-				var sum uint64
-				for j := range 4 {
-					sum += x.Place(j, int(cells>>(4*j)&15))
-				}
-				if sum != idx {
-					t.Fatalf("sparse: %x: the tiles' shares sum to %d, not the index %d", cells, sum, idx)
-				}
-			}
-		}
-	}
-}
-
-// TestSparseLocality checks what the sparse index's interleaving is for:
-// with 6 tiles on 4×4, moving any tile between columns 0 and 1 or 2 and 3
-// keeps the index within its 64-entry cache line, and any move within a
-// tile's 2×2 quarter of the board keeps it within its 4 KiB page.
-func TestSparseLocality(t *testing.T) {
-	x, err := NewIndexer(Sparse, 16, 6)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(3, 4))
-	for range 10000 {
-		cells := packedCells(rng.Perm(16)[:6])
-		i := rng.IntN(6)
-		c := int(cells >> (4 * i) & 15)
-		for _, m := range []struct{ to, block uint64 }{{uint64(c ^ 1), 64}, {uint64(c ^ 4), 4096}} {
-			moved := cells&^(15<<(4*i)) | m.to<<(4*i)
-			if x.Index(cells)/m.block != x.Index(moved)/m.block {
-				t.Fatalf("tile %d from cell %d to %d: index %d to %d, not within %d entries", i, c, m.to, x.Index(cells), x.Index(moved), m.block)
-			}
-		}
-	}
-}
-
-// TestIndexerLarge checks unranking, which divides by multiplying when the
-// ranks fit 32 bits, against plain division near both ends of the range
-// and at random ranks.
-func TestIndexerLarge(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for k := 7; k <= 11; k++ {
-		x, err := NewIndexer(Ranked, 16, k)
-		if err != nil {
-			t.Fatal(err)
-		}
-		last := uint64(x.Len()) - 1
-		ranks := []uint64{0, 1, last - 1, last}
-		for range 10000 {
-			ranks = append(ranks, rng.Uint64N(last+1))
-		}
-		for _, r := range ranks {
-			cells, occupied := x.Cells(r)
-			var want uint64
-			var used uint32
-			rest := r
-			for i := range k {
-				d := rest / x.mul[i]
-				rest %= x.mul[i]
-				p := selectFree(used, uint32(d))
-				want |= uint64(p) << (4 * i)
-				used |= 1 << p
-			}
-			if cells != want || occupied != used || x.Index(cells) != r {
-				t.Fatalf("16 cells, %d tiles: rank %d unranks to %x, want %x", k, r, cells, want)
-			}
-		}
-	}
-}
-
 // TestStep checks that stepping through the placements in rank order
 // meets each one's unranking.
 func TestStep(t *testing.T) {
@@ -289,11 +198,11 @@ func TestStep(t *testing.T) {
 		{bitboard.Size{Rows: 3, Cols: 3}, 7},
 		{bitboard.Size{Rows: 2, Cols: 3}, 1},
 	} {
-		x, err := NewIndexer(Ranked, c.size.Cells(), c.k)
+		x, err := pdbcore.NewIndexer(Ranked, c.size.Cells(), c.k)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b := &builder{geo: newGeometry(c.size), k: c.k, free: uint64(c.size.Cells() - c.k), placements: x}
+		b := &builder{geo: pdbcore.NewGeometry(c.size), k: c.k, free: uint64(c.size.Cells() - c.k), placements: x}
 		var pl placement
 		b.unrank(&pl, 0)
 		for r := uint64(1); r < uint64(x.Len()); r++ {
@@ -331,36 +240,6 @@ func BenchmarkBuild(b *testing.B) {
 	}
 }
 
-// BenchmarkIndex indexes random placements: the sparse index interleaves
-// the cells' bits, the ranked one counts the free cells below each tile.
-func BenchmarkIndex(b *testing.B) {
-	rng := rand.New(rand.NewPCG(1, 1))
-	for _, c := range []struct {
-		scheme Scheme
-		k      int
-	}{{Sparse, 6}, {Ranked, 6}, {Ranked, 8}} {
-		b.Run(fmt.Sprintf("%v/tiles=%d", c.scheme, c.k), func(b *testing.B) {
-			x, err := NewIndexer(c.scheme, 16, c.k)
-			if err != nil {
-				b.Fatal(err)
-			}
-			placements := make([]uint64, 1024)
-			for i := range placements {
-				placements[i] = packedCells(rng.Perm(16)[:c.k])
-			}
-			var sum uint64
-			i := 0
-			for b.Loop() {
-				sum += x.Index(placements[i&1023])
-				i++
-			}
-			if sum == 1 {
-				b.Log(sum)
-			}
-		})
-	}
-}
-
 // BenchmarkLookup reads a 6-tile table at random placements, sparse and
 // ranked: the cost of a heuristic lookup that misses the cache.
 func BenchmarkLookup(b *testing.B) {
@@ -368,7 +247,9 @@ func BenchmarkLookup(b *testing.B) {
 	tiles := []int{1, 4, 5, 8, 9, 12}
 	placements := make([]uint64, 1<<16)
 	for i := range placements {
-		placements[i] = packedCells(rng.Perm(16)[:len(tiles)])
+		for j, c := range rng.Perm(16)[:len(tiles)] {
+			placements[i] |= uint64(c) << (4 * j)
+		}
 	}
 	for _, scheme := range []Scheme{Sparse, Ranked} {
 		b.Run(scheme.String(), func(b *testing.B) {
@@ -386,12 +267,4 @@ func BenchmarkLookup(b *testing.B) {
 			}
 		})
 	}
-}
-
-func packedCells(cells []int) uint64 {
-	var packed uint64
-	for i, c := range cells {
-		packed |= uint64(c) << (4 * i)
-	}
-	return packed
 }

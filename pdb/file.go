@@ -16,6 +16,7 @@ import (
 
 	"fifteen/bitboard"
 	"fifteen/internal/atomicfile"
+	"fifteen/internal/pdbcore"
 )
 
 // The file format. A database file is a header of HeaderSize bytes, then
@@ -25,7 +26,7 @@ import (
 // little-endian.
 const (
 	// Version is the format version this package writes and reads. Version
-	// 2 added the blank's regions (Header.Regions), version 3 interleaved a
+	// 2 added the blank's regions (header.Regions), version 3 interleaved a
 	// sparse index's bits (Sparse).
 	Version = 3
 	// HeaderSize is the size of the header; the raw table starts there.
@@ -42,8 +43,8 @@ const (
 	layoutZstd = 2
 )
 
-// Header describes a database file.
-type Header struct {
+// header describes a database file.
+type header struct {
 	Magic     [8]byte
 	Version   uint32
 	Layout    uint8
@@ -82,8 +83,8 @@ func (e *FileError) Error() string {
 
 func (e *FileError) Unwrap() error { return e.Err }
 
-func newHeader(t *Table, layout uint8) Header {
-	h := Header{
+func newHeader(t *Table, layout uint8) header {
+	h := header{
 		Magic:    magic,
 		Version:  Version,
 		Layout:   layout,
@@ -105,7 +106,7 @@ func newHeader(t *Table, layout uint8) Header {
 	return h
 }
 
-func (h *Header) encode() []byte {
+func (h *header) encode() []byte {
 	var buf bytes.Buffer
 	binary.Write(&buf, binary.LittleEndian, h)
 	b := buf.Bytes()
@@ -116,8 +117,8 @@ func (h *Header) encode() []byte {
 
 // decodeHeader reads a header and checks it against the table it should
 // describe.
-func decodeHeader(b []byte, size bitboard.Size, goal bitboard.Goal, tiles []int) (Header, error) {
-	var h Header
+func decodeHeader(b []byte, size bitboard.Size, goal bitboard.Goal, tiles []int) (header, error) {
+	var h header
 	n := binary.Size(h)
 	if len(b) < HeaderSize {
 		return h, fmt.Errorf("%w: truncated header", ErrCorrupt)
@@ -135,14 +136,14 @@ func decodeHeader(b []byte, size bitboard.Size, goal bitboard.Goal, tiles []int)
 	case int(h.NumTiles) > len(h.Tiles):
 		return h, fmt.Errorf("%w: %d tiles", ErrCorrupt, h.NumTiles)
 	}
-	want := Header{Rows: uint8(size.Rows), Cols: uint8(size.Cols), Goal: uint8(goal), NumTiles: uint8(len(tiles))}
+	want := header{Rows: uint8(size.Rows), Cols: uint8(size.Cols), Goal: uint8(goal), NumTiles: uint8(len(tiles))}
 	for i, t := range tiles {
 		want.Tiles[i] = uint8(t)
 	}
 	if h.Rows != want.Rows || h.Cols != want.Cols || h.Goal != want.Goal || h.NumTiles != want.NumTiles || h.Tiles != want.Tiles {
 		return h, fmt.Errorf("%w: %dx%d goal %v tiles %v", ErrMismatch, h.Rows, h.Cols, bitboard.Goal(h.Goal), h.Tiles[:h.NumTiles])
 	}
-	x, err := NewIndexer(Scheme(h.Scheme), size.Cells(), len(tiles))
+	x, err := pdbcore.NewIndexer(Scheme(h.Scheme), size.Cells(), len(tiles))
 	if err != nil || uint64(x.Len()) != h.Entries {
 		return h, fmt.Errorf("%w: %d entries under scheme %d", ErrCorrupt, h.Entries, h.Scheme)
 	}
@@ -181,7 +182,7 @@ func WriteFile(path string, t *Table) error {
 }
 
 // writeRaw writes the table uncompressed to path, atomically.
-func writeRaw(path string, h Header, values []byte) error {
+func writeRaw(path string, h header, values []byte) error {
 	h.Layout = layoutRaw
 	return atomicfile.WriteFile(path, func(w io.Writer) error {
 		if _, err := w.Write(h.encode()); err != nil {
@@ -229,13 +230,13 @@ func compress(raw []byte) ([][]byte, error) {
 
 // readCompressed reads a compressed database file, checks it against the
 // table it should hold, and returns its header and raw table.
-func readCompressed(path string, size bitboard.Size, goal bitboard.Goal, tiles []int) (Header, []byte, error) {
+func readCompressed(path string, size bitboard.Size, goal bitboard.Goal, tiles []int) (header, []byte, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			err = ErrMissing
 		}
-		return Header{}, nil, &FileError{path, err}
+		return header{}, nil, &FileError{path, err}
 	}
 	h, err := decodeHeader(data, size, goal, tiles)
 	if err == nil && h.Layout != layoutZstd {

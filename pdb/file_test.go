@@ -131,14 +131,14 @@ func FuzzLoad(f *testing.F) {
 		}
 		f.Add(name != path, data)
 		f.Add(name != path, data[:HeaderSize+100])
-		var h Header // more tiles than a board has, in a sound header
+		var h header // more tiles than a board has, in a sound header
 		if err := binary.Read(bytes.NewReader(data), binary.LittleEndian, &h); err != nil {
 			f.Fatal(err)
 		}
 		h.NumTiles = 200
 		f.Add(name != path, append(h.encode(), data[HeaderSize:]...))
 	}
-	n := binary.Size(Header{})
+	n := binary.Size(header{})
 	f.Fuzz(func(t *testing.T, raw bool, data []byte) {
 		data = bytes.Clone(data) // the engine's to keep
 		if len(data) >= n {
@@ -160,8 +160,8 @@ func FuzzLoad(f *testing.F) {
 			return
 		}
 		defer got.Close()
-		if len(got.Values) != got.Indexer.Len() {
-			t.Fatalf("loaded %d entries, want %d", len(got.Values), got.Indexer.Len())
+		if len(got.Values) != got.index.Len() {
+			t.Fatalf("loaded %d entries, want %d", len(got.Values), got.index.Len())
 		}
 	})
 }

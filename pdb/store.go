@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"fifteen/bitboard"
+	"fifteen/internal/pdbcore"
 )
 
 // DefaultDir returns where databases live unless told otherwise:
@@ -69,7 +70,7 @@ func Load(dir string, size bitboard.Size, goal bitboard.Goal, tiles []int) (*Tab
 // copyOf reports whether the unpacked copy with header h holds the table
 // of the compressed file at path, or serves alone: that file is missing or
 // unreadable.
-func copyOf(path string, h Header, size bitboard.Size, goal bitboard.Goal, tiles []int) bool {
+func copyOf(path string, h header, size bitboard.Size, goal bitboard.Goal, tiles []int) bool {
 	packed, err := readHeader(path, size, goal, tiles)
 	return err != nil || packed.CRC == h.CRC && packed.Regions == h.Regions && packed.Scheme == h.Scheme
 }
@@ -77,10 +78,10 @@ func copyOf(path string, h Header, size bitboard.Size, goal bitboard.Goal, tiles
 // readHeader reads the header of the file at path and checks it against
 // the table it should describe. An error opening the file is returned
 // as is.
-func readHeader(path string, size bitboard.Size, goal bitboard.Goal, tiles []int) (Header, error) {
+func readHeader(path string, size bitboard.Size, goal bitboard.Goal, tiles []int) (header, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return Header{}, err
+		return header{}, err
 	}
 	defer f.Close()
 	head := make([]byte, HeaderSize)
@@ -89,22 +90,22 @@ func readHeader(path string, size bitboard.Size, goal bitboard.Goal, tiles []int
 }
 
 // loadRaw maps an unpacked database and checks it whole.
-func loadRaw(path string, size bitboard.Size, goal bitboard.Goal, tiles []int) (*Table, Header, error) {
+func loadRaw(path string, size bitboard.Size, goal bitboard.Goal, tiles []int) (*Table, header, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			err = ErrMissing
 		}
-		return nil, Header{}, &FileError{path, err}
+		return nil, header{}, &FileError{path, err}
 	}
 	defer f.Close()
 	info, err := f.Stat()
 	if err != nil {
-		return nil, Header{}, &FileError{path, err}
+		return nil, header{}, &FileError{path, err}
 	}
 	head := make([]byte, HeaderSize)
 	if _, err := f.ReadAt(head, 0); err != nil {
-		return nil, Header{}, &FileError{path, fmt.Errorf("%w: truncated header", ErrCorrupt)}
+		return nil, header{}, &FileError{path, fmt.Errorf("%w: truncated header", ErrCorrupt)}
 	}
 	h, err := decodeHeader(head, size, goal, tiles)
 	if err == nil && h.Layout != layoutRaw {
@@ -127,6 +128,6 @@ func loadRaw(path string, size bitboard.Size, goal bitboard.Goal, tiles []int) (
 		release()
 		return nil, h, &FileError{path, fmt.Errorf("%w: table checksum mismatch", ErrCorrupt)}
 	}
-	x, _ := NewIndexer(Scheme(h.Scheme), size.Cells(), len(tiles)) // checked by decodeHeader
-	return &Table{Size: size, Goal: goal, Tiles: tiles, Indexer: x, Values: values, Regions: int(h.Regions), release: release}, h, nil
+	x, _ := pdbcore.NewIndexer(Scheme(h.Scheme), size.Cells(), len(tiles)) // checked by decodeHeader
+	return &Table{Size: size, Goal: goal, Tiles: tiles, index: x, Values: values, Regions: int(h.Regions), release: release}, h, nil
 }

@@ -13,6 +13,7 @@ import (
 	"fmt"
 
 	"fifteen/bitboard"
+	"fifteen/internal/pdbcore"
 )
 
 // Table is one pattern's database: Values[Index(cells)] is the entry of
@@ -20,15 +21,15 @@ import (
 //
 // An entry's low 8−Regions bits hold the placement's value with the blank
 // in its best region of the cells the pattern leaves free. Bit 8−Regions+j
-// adds 2 moves with the blank in region j (numbered as RegionNumbers
-// does): there the pattern's tiles must let the blank by. Regions beyond
+// adds 2 moves with the blank in region j (the regions of free cells
+// numbered in the order of their lowest cells): there the pattern's tiles must let the blank by. Regions beyond
 // the flagged ones add nothing, which is admissible. Korf and Felner's
 // databases, which ignore the blank, have Regions 0.
 type Table struct {
-	Size  bitboard.Size
-	Goal  bitboard.Goal
-	Tiles []int
-	Indexer
+	Size    bitboard.Size
+	Goal    bitboard.Goal
+	Tiles   []int
+	index   pdbcore.Indexer
 	Values  []byte
 	Regions int
 
@@ -48,12 +49,19 @@ func (t *Table) Close() error {
 
 // NewTable returns a table of the pattern with zeroed values.
 func NewTable(size bitboard.Size, goal bitboard.Goal, tiles []int, scheme Scheme) (*Table, error) {
-	x, err := NewIndexer(scheme, size.Cells(), len(tiles))
+	x, err := pdbcore.NewIndexer(scheme, size.Cells(), len(tiles))
 	if err != nil {
 		return nil, err
 	}
-	return &Table{Size: size, Goal: goal, Tiles: tiles, Indexer: x, Values: make([]byte, x.Len())}, nil
+	return &Table{Size: size, Goal: goal, Tiles: tiles, index: x, Values: make([]byte, x.Len())}, nil
 }
+
+// Index returns the index in Values of the placement whose tile Tiles[i]
+// is on the cell in bits 4i of cells.
+func (t *Table) Index(cells uint64) uint64 { return t.index.Index(cells) }
+
+// Scheme returns the table's index scheme.
+func (t *Table) Scheme() Scheme { return t.index.Scheme() }
 
 // MaxRegions bounds Table.Regions, leaving an entry at least 5 bits for
 // the value: the fourth and later regions of the blank rarely raise it.
@@ -68,7 +76,7 @@ func (t *Table) Value(b bitboard.Board) int {
 		cells |= uint64(c) << (4 * i)
 		occupied |= 1 << c
 	}
-	region := RegionNumbers(t.Size)[occupied] >> (4 * b.Blank()) & 15
+	region := pdbcore.RegionNumbers(t.Size)[occupied] >> (4 * b.Blank()) & 15
 	return t.ValueAt(t.Index(cells), int(region))
 }
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"fifteen/bitboard"
+	"fifteen/internal/pdbcore"
 	"fifteen/pdb"
 )
 
@@ -106,7 +107,7 @@ func lineTables(size bitboard.Size, goal bitboard.Goal, lines int, line, along f
 		if err != nil {
 			return nil, err
 		}
-		ranks, err := pdb.NewIndexer(pdb.Ranked, n, len(tiles))
+		ranks, err := pdbcore.NewIndexer(pdbcore.Ranked, n, len(tiles))
 		if err != nil {
 			return nil, err
 		}

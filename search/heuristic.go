@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"fifteen/bitboard"
+	"fifteen/internal/pdbcore"
 	"fifteen/pdb"
 )
 
@@ -52,7 +53,7 @@ type view struct {
 
 	// The same composed with the relabelling, for the search's loop: per
 	// tile and cell of the board, the pattern and the tile's share of its
-	// index there (pdb.Indexer.Place; for a ranked index, the cell's
+	// index there (pdbcore.Indexer.Place; for a ranked index, the cell's
 	// weight, see passed); per cell of the board, the bit of its cell in
 	// the view. Indexes of up to 7 tiles, and a ranked digit's weight
 	// times a cell in a table of at most 2^32 entries, fit 32 bits.
@@ -64,13 +65,17 @@ type view struct {
 
 // compose fills the board-indexed tables from the view's own.
 func (v *view) compose(n int) {
+	indexers := make([]pdbcore.Indexer, len(v.tables))
+	for g, table := range v.tables {
+		indexers[g] = indexerOf(table)
+	}
 	for t := range n {
 		vt := v.ttile[t]
 		v.boardGroup[t] = v.group[vt]
 		for c := range n {
 			share := uint64(v.tcell[c]) * v.weight[vt]
 			if !v.ranked[v.group[vt]] {
-				share = v.tables[v.group[vt]].Place(int(v.shift[vt]/4), int(v.tcell[c]))
+				share = indexers[v.group[vt]].Place(int(v.shift[vt]/4), int(v.tcell[c]))
 			}
 			v.boardPlace[t][c] = uint32(share)
 		}
@@ -83,7 +88,7 @@ func (v *view) compose(n int) {
 	}
 }
 
-// regionNumbers is pdb.RegionNumbers for every set of cells a board may
+// regionNumbers is pdbcore.RegionNumbers for every set of cells a board may
 // have, so that indexing it by 16 bits needs no bounds check, in 2 bits a
 // cell: half the size of 4 bits, and so more often in cache. Numbers
 // above pdb.MaxRegions, which no entry flags, are cut to it.
@@ -91,7 +96,7 @@ type regionNumbers [1 << bitboard.MaxCells]uint32
 
 func newRegionNumbers(size bitboard.Size) *regionNumbers {
 	r := new(regionNumbers)
-	for occupied, numbers := range pdb.RegionNumbers(size) {
+	for occupied, numbers := range pdbcore.RegionNumbers(size) {
 		for c := range size.Cells() {
 			r[occupied] |= uint32(min(numbers>>(4*c)&15, pdb.MaxRegions)) << (2 * c)
 		}
@@ -200,12 +205,13 @@ func newView(size bitboard.Size, goal bitboard.Goal, tables []*pdb.Table) (view,
 		if uint64(len(table.Values)) > 1<<32 {
 			return view{}, fmt.Errorf("search: table %d has %d entries; the search indexes at most 2^32", g, len(table.Values))
 		}
+		x := indexerOf(table)
 		for i, t := range table.Tiles {
 			if t <= 0 || t >= n || covered&(1<<t) != 0 {
 				return view{}, fmt.Errorf("search: tile %d is outside the board or in two patterns", t)
 			}
 			covered |= 1 << t
-			v.group[t], v.shift[t], v.weight[t] = uint8(g), uint8(4*i), table.Weight(i)
+			v.group[t], v.shift[t], v.weight[t] = uint8(g), uint8(4*i), x.Weight(i)
 		}
 		v.values[g] = table.Values
 		v.ranked[g] = table.Scheme() == pdb.Ranked
@@ -214,7 +220,7 @@ func newView(size bitboard.Size, goal bitboard.Goal, tables []*pdb.Table) (view,
 				for j := i + 1; j < len(table.Tiles); j++ {
 					// A later tile's digit changes when t passes it, and
 					// by as much, the other way, when it passes t.
-					u, weight := table.Tiles[j], table.Weight(j)
+					u, weight := table.Tiles[j], x.Weight(j)
 					v.pass[t][u], v.pass[u][t] = weight, -weight
 				}
 			}
@@ -229,6 +235,13 @@ func newView(size bitboard.Size, goal bitboard.Goal, tables []*pdb.Table) (view,
 	}
 	v.compose(n)
 	return v, nil
+}
+
+// indexerOf returns the indexer of a table's placements, which its scheme
+// and size determine: the view updates indexes move by move with it.
+func indexerOf(t *pdb.Table) pdbcore.Indexer {
+	x, _ := pdbcore.NewIndexer(t.Scheme(), t.Size.Cells(), len(t.Tiles)) // valid, as the table's own is
+	return x
 }
 
 // combine returns the estimate of the views' sums.

@@ -1,4 +1,8 @@
-package pdb
+// Package pdbcore is what pdb's tables and search's incremental lookups
+// share: the index schemes of a pattern's placements, and the board's
+// geometry with the numbering of the blank's regions. It is internal so
+// that pdb's API stays what a user of the databases needs.
+package pdbcore
 
 import (
 	"fmt"
@@ -29,18 +33,6 @@ func (s Scheme) String() string {
 	return fmt.Sprintf("Scheme(%d)", uint8(s))
 }
 
-// MaxSparseTiles is the largest pattern indexed sparsely by default: 16^6
-// bytes is 16 MiB, and 16^7 would be 256 MiB, mostly unused.
-const MaxSparseTiles = 6
-
-// DefaultScheme returns the scheme chosen for a pattern of k tiles.
-func DefaultScheme(k int) Scheme {
-	if k <= MaxSparseTiles {
-		return Sparse
-	}
-	return Ranked
-}
-
 // Indexer maps the cells of a pattern's k tiles on a board of n cells to a
 // table index. The cells come packed in a word, tile i's cell in bits 4i.
 type Indexer struct {
@@ -57,13 +49,13 @@ type Indexer struct {
 // NewIndexer returns the indexer of k tiles on n cells.
 func NewIndexer(scheme Scheme, n, k int) (Indexer, error) {
 	if n < 4 || n > 16 || k < 1 || k >= n {
-		return Indexer{}, fmt.Errorf("pdb: %d tiles on %d cells cannot be indexed", k, n)
+		return Indexer{}, fmt.Errorf("pdbcore: %d tiles on %d cells cannot be indexed", k, n)
 	}
 	x := Indexer{scheme: scheme, n: n, k: k}
 	switch scheme {
 	case Sparse:
 		if k > 7 {
-			return Indexer{}, fmt.Errorf("pdb: %d tiles are too many to index sparsely", k)
+			return Indexer{}, fmt.Errorf("pdbcore: %d tiles are too many to index sparsely", k)
 		}
 		for c := range x.spread {
 			for j, bit := range sparsePlanes {
@@ -82,7 +74,7 @@ func NewIndexer(scheme Scheme, n, k int) (Indexer, error) {
 			}
 		}
 	default:
-		return Indexer{}, fmt.Errorf("pdb: unknown index scheme %d", scheme)
+		return Indexer{}, fmt.Errorf("pdbcore: unknown index scheme %d", scheme)
 	}
 	return x, nil
 }
@@ -179,7 +171,7 @@ func (x *Indexer) Cells(index uint64) (cells uint64, occupied uint32) {
 				d = index / x.mul[i&15]
 			}
 			index -= d * x.mul[i&15]
-			p = selectFree(occupied, uint32(d))
+			p = SelectFree(occupied, uint32(d))
 		}
 		cells |= uint64(p) << (4 * i)
 		occupied |= 1 << p
@@ -187,8 +179,8 @@ func (x *Indexer) Cells(index uint64) (cells uint64, occupied uint32) {
 	return cells, occupied
 }
 
-// selectFree returns the d-th (from 0) cell not in occupied.
-func selectFree(occupied uint32, d uint32) uint32 {
+// SelectFree returns the d-th (from 0) cell not in occupied.
+func SelectFree(occupied uint32, d uint32) uint32 {
 	free := ^occupied
 	for ; d > 0; d-- {
 		free &= free - 1
