@@ -1,6 +1,7 @@
 package pdb
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -89,45 +90,47 @@ func TestBuildAgainstSlowSearch(t *testing.T) {
 		{bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalLast, []int{9, 2, 6}, 2},
 		{bitboard.Size{Rows: 3, Cols: 4}, bitboard.GoalFirst, []int{7, 1, 10, 4}, 3},
 	} {
-		want := slowValues(c.size, c.goal, c.tiles)
-		numbers := pdbcore.RegionNumbers(c.size)
-		for _, blankFree := range []bool{false, true} {
-			for _, scheme := range []Scheme{Sparse, Ranked} {
-				table, err := Build(c.size, c.goal, c.tiles, BuildOptions{Scheme: scheme, Threads: 3, BlankFree: blankFree})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if wantRegions := map[bool]int{false: c.regions, true: 0}[blankFree]; table.Regions != wantRegions {
-					t.Errorf("%v %v blank-free %v: %d regions, want %d", c.size, c.tiles, blankFree, table.Regions, wantRegions)
-				}
-				if len(want) != table.Placements() {
-					t.Fatalf("%v: slow search reached %d placements, want %d", c.tiles, len(want), table.Placements())
-				}
-				for cells, dist := range want {
-					var packed uint64
-					var occupied uint32
-					for i := range c.tiles {
-						packed |= uint64(cells[i]-'a') << (4 * i)
-						occupied |= 1 << (cells[i] - 'a')
+		t.Run(fmt.Sprint(c.size, c.goal, c.tiles), func(t *testing.T) {
+			want := slowValues(c.size, c.goal, c.tiles)
+			numbers := pdbcore.RegionNumbers(c.size)
+			for _, blankFree := range []bool{false, true} {
+				for _, scheme := range []Scheme{Sparse, Ranked} {
+					table, err := Build(c.size, c.goal, c.tiles, BuildOptions{Scheme: scheme, Threads: 3, BlankFree: blankFree})
+					if err != nil {
+						t.Fatal(err)
 					}
-					best := slices.Min(slices.DeleteFunc(slices.Clone(dist), func(d int) bool { return d < 0 }))
-					for blank, d := range dist {
-						if d < 0 {
-							continue
+					if wantRegions := map[bool]int{false: c.regions, true: 0}[blankFree]; table.Regions != wantRegions {
+						t.Errorf("%v %v blank-free %v: %d regions, want %d", c.size, c.tiles, blankFree, table.Regions, wantRegions)
+					}
+					if len(want) != table.Placements() {
+						t.Fatalf("%v: slow search reached %d placements, want %d", c.tiles, len(want), table.Placements())
+					}
+					for cells, dist := range want {
+						var packed uint64
+						var occupied uint32
+						for i := range c.tiles {
+							packed |= uint64(cells[i]-'a') << (4 * i)
+							occupied |= 1 << (cells[i] - 'a')
 						}
-						region := int(numbers[occupied] >> (4 * blank) & 15)
-						v := best
-						if d > best && region < table.Regions {
-							v += 2
-						}
-						if got := table.ValueAt(table.Index(packed), region); got != v || got > d {
-							t.Fatalf("%v %v %v blank-free %v, blank on %d: value %d, want %d (slow search %d, best %d)",
-								c.size, c.tiles, scheme, blankFree, blank, got, v, d, best)
+						best := slices.Min(slices.DeleteFunc(slices.Clone(dist), func(d int) bool { return d < 0 }))
+						for blank, d := range dist {
+							if d < 0 {
+								continue
+							}
+							region := int(numbers[occupied] >> (4 * blank) & 15)
+							v := best
+							if d > best && region < table.Regions {
+								v += 2
+							}
+							if got := table.ValueAt(table.Index(packed), region); got != v || got > d {
+								t.Fatalf("%v %v %v blank-free %v, blank on %d: value %d, want %d (slow search %d, best %d)",
+									c.size, c.tiles, scheme, blankFree, blank, got, v, d, best)
+							}
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -198,20 +201,22 @@ func TestStep(t *testing.T) {
 		{bitboard.Size{Rows: 3, Cols: 3}, 7},
 		{bitboard.Size{Rows: 2, Cols: 3}, 1},
 	} {
-		x, err := pdbcore.NewIndexer(Ranked, c.size.Cells(), c.k)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b := &builder{geo: pdbcore.NewGeometry(c.size), k: c.k, free: uint64(c.size.Cells() - c.k), placements: x}
-		var pl placement
-		b.unrank(&pl, 0)
-		for r := uint64(1); r < uint64(x.Len()); r++ {
-			b.step(&pl)
-			cells, occupied := x.Cells(r)
-			if pl.rank != r || pl.first != r*b.free || pl.cells != cells || pl.occupied != occupied {
-				t.Fatalf("%v, %d tiles: step to rank %d gave %x, want %x", c.size, c.k, r, pl.cells, cells)
+		t.Run(fmt.Sprintf("%v/k=%d", c.size, c.k), func(t *testing.T) {
+			x, err := pdbcore.NewIndexer(Ranked, c.size.Cells(), c.k)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
+			b := &builder{geo: pdbcore.NewGeometry(c.size), k: c.k, free: uint64(c.size.Cells() - c.k), placements: x}
+			var pl placement
+			b.unrank(&pl, 0)
+			for r := uint64(1); r < uint64(x.Len()); r++ {
+				b.step(&pl)
+				cells, occupied := x.Cells(r)
+				if pl.rank != r || pl.first != r*b.free || pl.cells != cells || pl.occupied != occupied {
+					t.Fatalf("%v, %d tiles: step to rank %d gave %x, want %x", c.size, c.k, r, pl.cells, cells)
+				}
+			}
+		})
 	}
 }
 

@@ -317,14 +317,16 @@ func TestMissingOutdated(t *testing.T) {
 		{"damaged", func(b []byte) { b[HeaderSize+5] ^= 0xff }, 2},
 		{"zeroed", func(b []byte) { clear(b) }, 2},
 	} {
-		b := append([]byte(nil), data...)
-		c.damage(b)
-		if err := os.WriteFile(path, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if got := p.Missing(dir); len(got) != c.missing {
-			t.Errorf("%s: missing %v, want %d patterns", c.name, got, c.missing)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			b := append([]byte(nil), data...)
+			c.damage(b)
+			if err := os.WriteFile(path, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if got := p.Missing(dir); len(got) != c.missing {
+				t.Errorf("%s: missing %v, want %d patterns", c.name, got, c.missing)
+			}
+		})
 	}
 }
 

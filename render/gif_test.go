@@ -27,52 +27,54 @@ func TestGIF(t *testing.T) {
 		{[]int{4, 1, 2, 3, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, bitboard.Size{Rows: 4, Cols: 4}, "U", bitboard.GoalFirst, 40},
 		{[]int{1, 2, 3, 4, 5, 6, 0, 7}, bitboard.Size{Rows: 2, Cols: 4}, "R", bitboard.GoalLast, 24},
 	} {
-		start, err := bitboard.New(c.size, c.tiles)
-		if err != nil {
-			t.Fatal(err)
-		}
-		moves, _ := bitboard.ParseMoves(c.moves)
-		var buf bytes.Buffer
-		opts := render.Options{Cell: c.cell, Delay: 20, Pause: 100}
-		if err := render.GIF(&buf, start, moves, opts); err != nil {
-			t.Fatal(err)
-		}
-		anim, err := gif.DecodeAll(&buf)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(anim.Image) != len(moves)+1 || anim.LoopCount != 0 {
-			t.Fatalf("%v: %d frames, loop count %d; want %d frames looping forever", c.size, len(anim.Image), anim.LoopCount, len(moves)+1)
-		}
-		for i, d := range anim.Delay {
-			want := 20
-			if i == 0 || i == len(anim.Delay)-1 {
-				want = 100
+		t.Run(c.size.String()+"/"+c.moves, func(t *testing.T) {
+			start, err := bitboard.New(c.size, c.tiles)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if d != want {
-				t.Errorf("frame %d: delay %d, want %d", i, d, want)
+			moves, _ := bitboard.ParseMoves(c.moves)
+			var buf bytes.Buffer
+			opts := render.Options{Cell: c.cell, Delay: 20, Pause: 100}
+			if err := render.GIF(&buf, start, moves, opts); err != nil {
+				t.Fatal(err)
 			}
-		}
-		cell := c.cell
-		if cell == 0 {
-			cell = 64
-		}
-		// Frames after the first hold what changed: composite them, as a
-		// viewer does.
-		canvas := image.NewPaletted(anim.Image[0].Bounds(), anim.Image[0].Palette)
-		var first *image.Paletted
-		for i, frame := range anim.Image {
-			if anim.Disposal[i] != gif.DisposalNone {
-				t.Fatalf("frame %d: disposal %d", i, anim.Disposal[i])
+			anim, err := gif.DecodeAll(&buf)
+			if err != nil {
+				t.Fatal(err)
 			}
-			draw.Draw(canvas, frame.Bounds(), frame, frame.Bounds().Min, draw.Src)
-			if i == 0 {
-				first = image.NewPaletted(canvas.Bounds(), canvas.Palette)
-				copy(first.Pix, canvas.Pix)
+			if len(anim.Image) != len(moves)+1 || anim.LoopCount != 0 {
+				t.Fatalf("%v: %d frames, loop count %d; want %d frames looping forever", c.size, len(anim.Image), anim.LoopCount, len(moves)+1)
 			}
-		}
-		checkFrame(t, first, start, cell)
-		checkFrame(t, canvas, bitboard.Solved(c.size, c.goal), cell)
+			for i, d := range anim.Delay {
+				want := 20
+				if i == 0 || i == len(anim.Delay)-1 {
+					want = 100
+				}
+				if d != want {
+					t.Errorf("frame %d: delay %d, want %d", i, d, want)
+				}
+			}
+			cell := c.cell
+			if cell == 0 {
+				cell = 64
+			}
+			// Frames after the first hold what changed: composite them, as a
+			// viewer does.
+			canvas := image.NewPaletted(anim.Image[0].Bounds(), anim.Image[0].Palette)
+			var first *image.Paletted
+			for i, frame := range anim.Image {
+				if anim.Disposal[i] != gif.DisposalNone {
+					t.Fatalf("frame %d: disposal %d", i, anim.Disposal[i])
+				}
+				draw.Draw(canvas, frame.Bounds(), frame, frame.Bounds().Min, draw.Src)
+				if i == 0 {
+					first = image.NewPaletted(canvas.Bounds(), canvas.Palette)
+					copy(first.Pix, canvas.Pix)
+				}
+			}
+			checkFrame(t, first, start, cell)
+			checkFrame(t, canvas, bitboard.Solved(c.size, c.goal), cell)
+		})
 	}
 }
 

@@ -189,7 +189,7 @@ func TestErrors(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 		res, err := search.Solve(ctx, data.Korf100()[87].Board, bitboard.GoalFirst, hf, search.Options{Threads: threads})
 		cancel()
-		if err != context.DeadlineExceeded || res.Solved || res.Generated == 0 {
+		if !errors.Is(err, context.DeadlineExceeded) || res.Solved || res.Generated == 0 {
 			t.Errorf("deadline, %d threads: err %v, solved %v, generated %d", threads, err, res.Solved, res.Generated)
 		}
 	}

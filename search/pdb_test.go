@@ -244,17 +244,19 @@ func TestRegions(t *testing.T) {
 		{size3, bitboard.GoalLast, [][]int{{1, 2, 4, 5}, {3, 6, 7, 8}}, boards3, lengths3},
 		{size4, pdb.Goal, p555.Patterns, boards4, lengths4},
 	} {
-		var nodes [2]uint64
-		for i, blankFree := range []bool{true, false} {
-			h, err := search.Additive("regions", build(t, c.size, c.goal, c.patterns, pdb.BuildOptions{BlankFree: blankFree}), true)
-			if err != nil {
-				t.Fatal(err)
+		t.Run(c.size.String(), func(t *testing.T) {
+			var nodes [2]uint64
+			for i, blankFree := range []bool{true, false} {
+				h, err := search.Additive("regions", build(t, c.size, c.goal, c.patterns, pdb.BuildOptions{BlankFree: blankFree}), true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				nodes[i] = count(h, c.boards, c.lengths)
 			}
-			nodes[i] = count(h, c.boards, c.lengths)
-		}
-		if nodes[1] >= nodes[0] {
-			t.Errorf("%v: %d nodes with the blank's regions, %d without", c.size, nodes[1], nodes[0])
-		}
+			if nodes[1] >= nodes[0] {
+				t.Errorf("%v: %d nodes with the blank's regions, %d without", c.size, nodes[1], nodes[0])
+			}
+		})
 	}
 }
 

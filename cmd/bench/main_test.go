@@ -48,9 +48,11 @@ func TestErrors(t *testing.T) {
 		{[]string{"--bogus"}, 2, "unknown flag"},
 		{[]string{"--limit", "1", "--config", "pdb:555", "--pdb-dir", dir, "--out", filepath.Join(dir, "r")}, 1, "pdbgen --partition 555"},
 	} {
-		code, stderr := runBench(c.args...)
-		if code != c.code || !strings.Contains(stderr, c.want) {
-			t.Errorf("%v: exit %d, %q; want %d and %q", c.args, code, stderr, c.code, c.want)
-		}
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			code, stderr := runBench(c.args...)
+			if code != c.code || !strings.Contains(stderr, c.want) {
+				t.Errorf("%v: exit %d, %q; want %d and %q", c.args, code, stderr, c.code, c.want)
+			}
+		})
 	}
 }

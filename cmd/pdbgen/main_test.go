@@ -99,9 +99,11 @@ func TestErrors(t *testing.T) {
 		{[]string{"--size", "2x8", "--partition", "1,2,3/4,5,6,7,8,9,10,11,12,13,14,15"}, 2, "too many to build"},
 		{[]string{"--size", "3x3", "--partition", "1,2,3,4/5,6,7,8", "--pdb-dir", filepath.Join(file, "sub")}, 1, "pdbgen: "},
 	} {
-		code, out := runPdbgen(t, c.args...)
-		if code != c.code || !strings.Contains(out, c.want) || strings.Contains(out, "panic") {
-			t.Errorf("%v: exit %d, output %q; want exit %d and %q", c.args, code, out, c.code, c.want)
-		}
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			code, out := runPdbgen(t, c.args...)
+			if code != c.code || !strings.Contains(out, c.want) || strings.Contains(out, "panic") {
+				t.Errorf("%v: exit %d, output %q; want exit %d and %q", c.args, code, out, c.code, c.want)
+			}
+		})
 	}
 }

@@ -235,9 +235,11 @@ func TestGIFFlags(t *testing.T) {
 		{two, []string{"--gif", "x.gif", "--gif-dir", dir}, "exclude each other"},
 		{two, []string{"--gif-dir", dir, "--gif-cell", "2"}, "bad --gif-cell"},
 	} {
-		if status, _, stderr := runSolve(t, c.input, c.args...); status != 2 || !strings.Contains(stderr, c.want) {
-			t.Errorf("%v: status %d, %s", c.args, status, stderr)
-		}
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			if status, _, stderr := runSolve(t, c.input, c.args...); status != 2 || !strings.Contains(stderr, c.want) {
+				t.Errorf("%v: status %d, %s", c.args, status, stderr)
+			}
+		})
 	}
 }
 
