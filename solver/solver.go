@@ -49,15 +49,15 @@ type Config struct {
 	Log func(string)
 }
 
-// Heuristics are the values Config.Heuristic takes.
-var Heuristics = []string{"pdb", "linear-conflict", "manhattan", "misplaced"}
+// heuristics are the values Config.Heuristic takes.
+var heuristics = []string{"pdb", "linear-conflict", "manhattan", "misplaced"}
 
 // Validate reports what is wrong with the configuration: an unknown
 // heuristic or partition. A partition spec that fits no 4×4 board is
 // checked against the size it is opened for.
 func (c *Config) Validate() error {
-	if c.Heuristic != "" && !slices.Contains(Heuristics, c.Heuristic) {
-		return fmt.Errorf("solver: unknown heuristic %q: want %s", c.Heuristic, strings.Join(Heuristics, ", "))
+	if c.Heuristic != "" && !slices.Contains(heuristics, c.Heuristic) {
+		return fmt.Errorf("solver: unknown heuristic %q: want %s", c.Heuristic, strings.Join(heuristics, ", "))
 	}
 	if c.Partition == "" {
 		return nil
