@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Puzzle is one puzzle read from an input.
@@ -43,15 +44,23 @@ type Reader struct {
 	// Puzzle.Tiles may raise it (to at most 255).
 	MaxCells int
 
-	sc   *bufio.Scanner
+	br   *bufio.Reader
+	err  error // the input's, once it has ended or failed
 	name string
 	line int
 }
 
+// MaxLine bounds a line of input, in bytes: a longer line is one
+// malformed puzzle, and reading goes on after it.
+const MaxLine = 64 << 10
+
+// errLongLine stands for a line longer than MaxLine.
+var errLongLine = fmt.Errorf("line longer than %d bytes", MaxLine)
+
 // NewReader returns a Reader of r. A non-empty name prefixes the ids of
 // unlabelled puzzles ("name:12"), so that ids stay unique across inputs.
 func NewReader(r io.Reader, name string) *Reader {
-	return &Reader{sc: bufio.NewScanner(r), name: name}
+	return &Reader{br: bufio.NewReaderSize(r, MaxLine), name: name}
 }
 
 // Next returns the next puzzle. It returns an *InputError for a malformed
@@ -59,23 +68,23 @@ func NewReader(r io.Reader, name string) *Reader {
 // any other error when reading fails.
 func (r *Reader) Next() (Puzzle, error) {
 	for {
-		text, ok := r.nextLine()
-		if !ok {
-			if err := r.sc.Err(); err != nil {
-				return Puzzle{}, err
-			}
-			return Puzzle{}, io.EOF
+		text, err := r.nextLine()
+		if err != nil && err != errLongLine {
+			return Puzzle{}, err
+		}
+		p := Puzzle{Line: r.line, ID: r.defaultID()}
+		if err == errLongLine {
+			return p, r.errorf(p, "%v", err)
 		}
 		if text == "" {
 			continue
 		}
-		p := Puzzle{Line: r.line, ID: r.defaultID()}
 		if label, rest, found := strings.Cut(text, ":"); found {
-			p.ID = strings.TrimSpace(label)
 			text = rest
-			if p.ID == "" {
+			if label = strings.TrimSpace(label); label == "" {
 				return p, r.errorf(p, "empty label")
 			}
+			p.ID = escapeControls(label)
 		}
 		fields := splitTiles(text)
 		maxCells := r.MaxCells
@@ -83,12 +92,11 @@ func (r *Reader) Next() (Puzzle, error) {
 			maxCells = MaxCells
 		}
 		maxCells = min(maxCells, 255)
-		var err error
 		if len(fields) == 1 {
 			if p.Size, err = ParseSizeUpTo(fields[0], maxCells); err != nil {
 				return p, r.errorf(p, "%v", err)
 			}
-			if fields, err = r.block(p.Size.Rows); err != nil {
+			if fields, err = r.block(p.Size); err != nil {
 				return p, r.errorf(p, "%v", err)
 			}
 		} else if p.Size, err = sizeForCount(len(fields), maxCells); err != nil {
@@ -110,30 +118,77 @@ func (r *Reader) Next() (Puzzle, error) {
 	}
 }
 
-// nextLine returns the next line without its comment and surrounding space.
-func (r *Reader) nextLine() (string, bool) {
-	if !r.sc.Scan() {
-		return "", false
+// nextLine returns the next line without its comment and surrounding
+// space (and the input's byte-order mark, if any); errLongLine, the line
+// skipped, for one over MaxLine bytes; io.EOF at the end.
+func (r *Reader) nextLine() (string, error) {
+	if r.err != nil {
+		return "", r.err
+	}
+	b, err := r.br.ReadSlice('\n')
+	long := err == bufio.ErrBufferFull
+	for err == bufio.ErrBufferFull {
+		_, err = r.br.ReadSlice('\n')
+	}
+	if err != nil {
+		r.err = err
+		if len(b) == 0 && !long {
+			return "", err
+		}
 	}
 	r.line++
-	text, _, _ := strings.Cut(r.sc.Text(), "#")
-	return strings.TrimSpace(text), true
+	if long {
+		return "", errLongLine
+	}
+	text, _, _ := strings.Cut(string(b), "#")
+	if r.line == 1 {
+		text = strings.TrimPrefix(text, "\uFEFF")
+	}
+	return strings.TrimSpace(text), nil
 }
 
-// block reads the rows of a block puzzle, skipping blank lines.
-func (r *Reader) block(rows int) ([]string, error) {
+// block reads the rows of a block puzzle, skipping blank lines: each must
+// hold a row of the size. After a bad row it reads the block's other rows
+// too, so that they are not taken for puzzles.
+func (r *Reader) block(size Size) ([]string, error) {
 	var fields []string
-	for read := 0; read < rows; {
-		text, ok := r.nextLine()
-		if !ok {
-			return nil, errors.Join(errors.New("input ends inside a block"), r.sc.Err())
+	var bad error
+	for read := 0; read < size.Rows; {
+		text, err := r.nextLine()
+		switch {
+		case err == io.EOF:
+			return nil, errors.New("input ends inside a block")
+		case err != nil:
+			return nil, fmt.Errorf("line %d: %w", r.line, err)
+		case text == "":
+			continue
 		}
-		if text != "" {
-			fields = append(fields, splitTiles(text)...)
-			read++
+		read++
+		row := splitTiles(text)
+		if len(row) != size.Cols && bad == nil {
+			bad = fmt.Errorf("line %d: %d tiles in a row of %d", r.line, len(row), size.Cols)
+		}
+		fields = append(fields, row...)
+	}
+	return fields, bad
+}
+
+// escapeControls writes the control characters of a label as Go escapes,
+// so that printing it cannot move a terminal's cursor or end a line.
+func escapeControls(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, c := range s {
+		if unicode.IsControl(c) {
+			q := strconv.QuoteRune(c)
+			b.WriteString(q[1 : len(q)-1])
+		} else {
+			b.WriteRune(c)
 		}
 	}
-	return fields, nil
+	return b.String()
 }
 
 // splitTiles splits a line at spaces, tabs and commas.

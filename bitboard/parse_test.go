@@ -117,3 +117,51 @@ func FuzzReader(f *testing.F) {
 		}
 	})
 }
+
+// TestReaderHostileInput checks that each kind of bad line is one error
+// naming its line, and that the puzzles around it are still read.
+func TestReaderHostileInput(t *testing.T) {
+	good := "ok: 1 2 3 4 5 6 7 0 8\n"
+	for _, c := range []struct {
+		name, bad string
+		id        string // the error's, or the puzzle's when reason is ""
+		reason    string
+	}{
+		{"long line", strings.Repeat("1 ", MaxLine) + "\n", "2", "line longer than"},
+		{"long last line", strings.Repeat("1 ", MaxLine), "2", "line longer than"},
+		{"empty label", ": 1 2 3 4 5 6 7 0 8\n", "2", "empty label"},
+		{"control characters", "a\x1b[2Jb\r: 1 2 3 4 5 6 7 0 8\n", `a\x1b[2Jb`, ""},
+		{"short row", "3\n1 2 3\n4 5\n6 7 8 0\n", "2", "line 4: 2 tiles in a row of 3"},
+		{"long row", "2\n1 2 3\n0\n", "2", "line 3: 3 tiles in a row of 2"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			input := good + c.bad
+			if !strings.HasSuffix(c.bad, "\n") {
+				input = good + good + c.bad // the long line last, unterminated
+			}
+			if strings.HasSuffix(c.bad, "\n") {
+				input += good
+			}
+			puzzles, errs := readAll(t, input)
+			if c.reason == "" {
+				if len(errs) != 0 || len(puzzles) != 3 || puzzles[1].ID != c.id {
+					t.Fatalf("puzzles %v, errors %v; want %q read", puzzles, errs, c.id)
+				}
+				return
+			}
+			if len(errs) != 1 || !strings.Contains(errs[0].Reason, c.reason) || len(puzzles) != 2 {
+				t.Fatalf("puzzles %v, errors %v; want the two good ones and %q", puzzles, errs, c.reason)
+			}
+			if errs[0].ID != c.id && !(c.name == "long last line" && errs[0].ID == "3") {
+				t.Errorf("error names %q, want %q", errs[0].ID, c.id)
+			}
+		})
+	}
+}
+
+func TestReaderByteOrderMark(t *testing.T) {
+	puzzles, errs := readAll(t, "\uFEFFbom: 1 2 3 4 5 6 7 0 8\n")
+	if len(errs) != 0 || len(puzzles) != 1 || puzzles[0].ID != "bom" {
+		t.Errorf("puzzles %v, errors %v", puzzles, errs)
+	}
+}

@@ -81,18 +81,20 @@ func TestJSONL(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
-	input := "ok: 1 2 3 4 5 6 7 0 8\nswap: 2 1 3 4 5 6 7 8 0\ndup: 1 1 3 4 5 6 7 8 0\n1 2 3\n"
+	input := "ok: 1 2 3 4 5 6 7 0 8\nswap: 2 1 3 4 5 6 7 8 0\ndup: 1 1 3 4 5 6 7 8 0\n1 2 3\n" +
+		strings.Repeat("7", 1<<16) + "\nlast\x07: 1 2 3 4 5 6 7 0 8\n"
 	status, out, stderr := runSolve(t, input, "--heuristic", "manhattan")
 	if status != 1 {
 		t.Errorf("status %d, want 1", status)
 	}
-	if !strings.HasPrefix(out, "ok: 1 moves R ") {
-		t.Errorf("stdout %q: the good puzzle is not solved", out)
+	if !strings.HasPrefix(out, "ok: 1 moves R ") || !strings.Contains(out, "\nlast\\a: 1 moves R ") {
+		t.Errorf("stdout %q: the good puzzles are not solved", out)
 	}
 	for _, want := range []string{
 		"swap: unsolvable: permutation parity does not match the blank's position",
 		"dup: bad tile: tile 1 appears twice",
 		"4: 3 tiles",
+		"5: line longer than 65536 bytes",
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
