@@ -6,7 +6,9 @@ package data
 import (
 	_ "embed"
 	"fmt"
+	"iter"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -65,19 +67,31 @@ const MaxRandom = 1_000_000
 // seeded with (seed, 0) and numbered random1, random2, …: the same seed
 // gives the same positions.
 func Random(n int, seed uint64, size bitboard.Size, g bitboard.Goal) ([]Instance, error) {
+	seq, err := RandomSeq(n, seed, size, g)
+	if err != nil {
+		return nil, err
+	}
+	return slices.Collect(seq), nil
+}
+
+// RandomSeq yields Random's positions one at a time, drawn as they are
+// asked for, so that a stream of them takes no memory.
+func RandomSeq(n int, seed uint64, size bitboard.Size, g bitboard.Goal) (iter.Seq[Instance], error) {
 	if n < 0 || n > MaxRandom {
 		return nil, fmt.Errorf("data: %d random positions: want 0 to %d", n, MaxRandom)
 	}
-	rng := rand.New(rand.NewPCG(seed, 0))
-	var set []Instance
-	for i := range n {
-		b, err := bitboard.Random(rng, size, g)
-		if err != nil {
-			return nil, err
-		}
-		set = append(set, Instance{ID: fmt.Sprintf("random%d", i+1), Board: b})
+	if err := size.Valid(); err != nil {
+		return nil, err
 	}
-	return set, nil
+	return func(yield func(Instance) bool) {
+		rng := rand.New(rand.NewPCG(seed, 0))
+		for i := range n {
+			b, _ := bitboard.Random(rng, size, g) // the size is valid
+			if !yield(Instance{ID: fmt.Sprintf("random%d", i+1), Board: b}) {
+				return
+			}
+		}
+	}, nil
 }
 
 //go:embed korf1985.txt

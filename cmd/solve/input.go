@@ -7,6 +7,7 @@ import (
 	"iter"
 	"math/rand/v2"
 	"os"
+	"slices"
 
 	"fifteen/bitboard"
 	"fifteen/construct"
@@ -20,7 +21,8 @@ type readError struct{ err error }
 func (e readError) Error() string { return e.err.Error() }
 func (e readError) Unwrap() error { return e.err }
 
-// puzzles returns the batch as a stream: Korf's 100, random puzzles, or
+// puzzles returns the batch as a stream, read or drawn as it is solved:
+// Korf's 100, random puzzles, or
 // the puzzles of the files or standard input, in order, each malformed
 // one with its *bitboard.InputError. The files are opened first, so that
 // a missing one is reported before any work; close closes them.
@@ -29,14 +31,14 @@ func puzzles(cfg *config, stdin io.Reader) (seq iter.Seq2[solver.Puzzle, error],
 	case cfg.random > 0 && cfg.size.Cells() > bitboard.MaxCells:
 		return randomGrids(cfg), func() {}, nil
 	case cfg.korf100 || cfg.random > 0:
-		set := data.Korf100()
+		set := slices.Values(data.Korf100())
 		if cfg.random > 0 {
-			if set, err = data.Random(cfg.random, cfg.seed, cfg.size, cfg.opts.Goal); err != nil {
+			if set, err = data.RandomSeq(cfg.random, cfg.seed, cfg.size, cfg.opts.Goal); err != nil {
 				return nil, nil, err
 			}
 		}
 		return func(yield func(solver.Puzzle, error) bool) {
-			for _, in := range set {
+			for in := range set {
 				p := solver.Puzzle{ID: in.ID, Size: in.Board.Size(), Tiles: in.Board.Tiles(), Optimum: in.Optimal}
 				if !yield(p, nil) {
 					return

@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image/gif"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -314,5 +316,36 @@ func TestLargeBoards(t *testing.T) {
 	}
 	if status, _, _ := runSolve(t, "", "--random", "1", "--size", "5x5"); status != 2 {
 		t.Errorf("--random on 5x5 without --constructive: status %d, want 2", status)
+	}
+}
+
+// TestStreams checks that solve answers a puzzle while its input is still
+// open: it reads, solves and prints as it goes.
+func TestStreams(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		done <- run([]string{"--heuristic", "manhattan"}, inR, outW, io.Discard)
+		outW.Close()
+	}()
+	fmt.Fprint(inW, "a: 1 2 3 4 5 6 7 0 8\nb: 1 2 3 4 5 6 0 7 8\nc: 1 2 3 4 0 6 7 5 8\n")
+	first := make(chan string, 1)
+	go func() {
+		line, _ := bufio.NewReader(outR).ReadString('\n')
+		first <- line
+		io.Copy(io.Discard, outR)
+	}()
+	select {
+	case line := <-first:
+		if !strings.HasPrefix(line, "a: 1 moves R ") {
+			t.Errorf("first answer %q", line)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no answer while the input is open")
+	}
+	inW.Close()
+	if status := <-done; status != 0 {
+		t.Errorf("status %d", status)
 	}
 }
