@@ -20,6 +20,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -27,6 +28,7 @@ import (
 
 	"fifteen/bench"
 	"fifteen/data"
+	"fifteen/internal/atomicfile"
 	"fifteen/internal/pdbcli"
 	"fifteen/internal/profile"
 	"fifteen/internal/progress"
@@ -61,6 +63,10 @@ func run(args []string, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 2
+	}
+	if err := checkOut(*out); err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 1
 	}
 	stop, err := profile.Start(profiles)
 	if err != nil {
@@ -104,6 +110,15 @@ func parse(setName string, configs []string, limit int, rest []string) (data.Set
 		cfgs = append(cfgs, c)
 	}
 	return set, cfgs, nil
+}
+
+// checkOut makes the report directory and checks that the report can be
+// written there, before the runs that fill it.
+func checkOut(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return atomicfile.Check(filepath.Join(dir, "report.md"))
 }
 
 // runAll runs every configuration in turn and writes the report, even when

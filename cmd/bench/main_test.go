@@ -36,6 +36,10 @@ func TestReport(t *testing.T) {
 
 func TestErrors(t *testing.T) {
 	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		code int
@@ -47,10 +51,13 @@ func TestErrors(t *testing.T) {
 		{[]string{"extra"}, 2, "unexpected"},
 		{[]string{"--bogus"}, 2, "unknown flag"},
 		{[]string{"--limit", "1", "--config", "pdb:555", "--pdb-dir", dir, "--out", filepath.Join(dir, "r")}, 1, "pdbgen --partition 555"},
+		{[]string{"--config", "manhattan+prune=99"}, 2, "pruning depth 99"},
+		{[]string{"--set", "random:1:1:3x3", "--config", "manhattan", "--out", file}, 1, file},
+		{[]string{"--set", "random:1:1:3x3", "--config", "manhattan", "--out", filepath.Join(file, "sub")}, 1, file},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			code, stderr := runBench(c.args...)
-			if code != c.code || !strings.Contains(stderr, c.want) {
+			if code != c.code || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "instances in") {
 				t.Errorf("%v: exit %d, %q; want %d and %q", c.args, code, stderr, c.code, c.want)
 			}
 		})

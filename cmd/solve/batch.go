@@ -40,6 +40,12 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 		fmt.Fprintln(stderr, "solve: --gif draws one puzzle, and there are more; use --gif-dir")
 		return 2
 	}
+	if cfg.gifFile != "" {
+		if err := atomicfile.Check(cfg.gifFile); err != nil {
+			fmt.Fprintln(stderr, "solve:", err)
+			return 1
+		}
+	}
 	if cfg.gifDir != "" {
 		if err := os.MkdirAll(cfg.gifDir, 0o755); err != nil {
 			fmt.Fprintln(stderr, "solve:", err)
@@ -65,6 +71,7 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 	}
 	out := newPrinter(cfg.format, stdout)
 	status := 0
+	gifNames := map[string]bool{} // in --gif-dir, so that no id's file replaces another's
 	for r, err := range s.SolveAll(ctx, stream, cfg.jobs, cfg.opts) {
 		var ie *bitboard.InputError
 		var re readError
@@ -88,7 +95,7 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 			sum.add(&r, err)
 		}
 		if err == nil && (cfg.gifFile != "" || cfg.gifDir != "") {
-			if err := writeGIF(cfg, &r); err != nil {
+			if err := writeGIF(cfg, &r, gifNames); err != nil {
 				status = 1
 				fmt.Fprintf(stderr, "%s: %v\n", r.Puzzle.ID, err)
 			}
@@ -166,17 +173,23 @@ func joinTiles(tiles []int) string {
 }
 
 // writeGIF draws the result's solution into --gif, or into --gif-dir
-// under a name made of its id.
-func writeGIF(cfg *config, r *solver.Result) error {
+// under a name made of its id, numbered (-2, -3, …) if an earlier id of
+// the batch took it; used holds the names taken.
+func writeGIF(cfg *config, r *solver.Result, used map[string]bool) error {
 	path := cfg.gifFile
 	if path == "" {
-		name := strings.Map(func(r rune) rune {
+		base := strings.Map(func(r rune) rune {
 			if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '.') {
 				return r
 			}
 			return '_'
 		}, r.Puzzle.ID)
-		path = filepath.Join(cfg.gifDir, name+".gif")
+		name := base + ".gif"
+		for i := 2; used[name]; i++ {
+			name = fmt.Sprintf("%s-%d.gif", base, i)
+		}
+		used[name] = true
+		path = filepath.Join(cfg.gifDir, name)
 	}
 	start, err := bitboard.New(r.Puzzle.Size, r.Puzzle.Tiles)
 	if err != nil {

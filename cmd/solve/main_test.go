@@ -213,6 +213,26 @@ func TestInterrupt(t *testing.T) {
 	}
 }
 
+// TestGIFPaths checks that an unwritable --gif is refused before any
+// solving, and that ids that make one file name in --gif-dir make two
+// files.
+func TestGIFPaths(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing", "x.gif")
+	status, out, stderr := runSolve(t, "1 2 3 4 5 6 0 7 8\n", "--gif", missing)
+	if status != 1 || out != "" || !strings.Contains(stderr, missing) {
+		t.Errorf("--gif %s: status %d, stdout %q, stderr %s", missing, status, out, stderr)
+	}
+	if status, _, stderr := runSolve(t, "a/b: 1 2 3 4 5 6 0 7 8\na_b: 1 2 3 4 0 6 7 5 8\n", "--gif-dir", dir); status != 0 {
+		t.Fatalf("status %d: %s", status, stderr)
+	}
+	for _, name := range []string{"a_b.gif", "a_b-2.gif"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
 func TestGIFFlags(t *testing.T) {
 	dir := t.TempDir()
 	two := "a: 1 2 3 4 5 6 0 7 8\nb/c: 1 2 3 4 0 6 7 5 8\n"

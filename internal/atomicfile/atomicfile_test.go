@@ -2,10 +2,15 @@ package atomicfile
 
 import (
 	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 func TestWriteFile(t *testing.T) {
@@ -26,5 +31,91 @@ func TestWriteFile(t *testing.T) {
 	}
 	if err := WriteFile(filepath.Join(path, "sub"), func(io.Writer) error { return nil }); err == nil {
 		t.Error("a file under a file was written")
+	}
+}
+
+// TestNotRegular checks that a FIFO is written in place, not replaced,
+// and that a symbolic link is followed, not replaced.
+func TestNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	got := make(chan string)
+	go func() {
+		b, _ := os.ReadFile(fifo)
+		got <- string(b)
+	}()
+	if err := WriteFile(fifo, func(w io.Writer) error { _, err := io.WriteString(w, "through"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if info, err := os.Lstat(fifo); err != nil || info.Mode()&os.ModeNamedPipe == 0 {
+		t.Fatalf("the FIFO was replaced: %v %v", info.Mode(), err)
+	}
+	select {
+	case s := <-got:
+		if s != "through" {
+			t.Errorf("the FIFO's reader got %q", s)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the FIFO's reader got nothing")
+	}
+
+	target, link, dangling := filepath.Join(dir, "target"), filepath.Join(dir, "link"), filepath.Join(dir, "dangling")
+	if err := errors.Join(os.WriteFile(target, []byte("old"), 0o644), os.Symlink("target", link), os.Symlink("new", dangling)); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{link, dangling} {
+		if err := WriteFile(path, func(w io.Writer) error { _, err := io.WriteString(w, "new"); return err }); err != nil {
+			t.Fatal(err)
+		}
+		if info, err := os.Lstat(path); err != nil || info.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("%s: the link was replaced", path)
+		}
+		if b, err := os.ReadFile(path); err != nil || string(b) != "new" {
+			t.Errorf("%s: reads %q, %v", path, b, err)
+		}
+	}
+}
+
+// TestErrorsNameThePath checks that errors name the path given, not the
+// temporary file, and that Check finds them before anything is written.
+func TestErrorsNameThePath(t *testing.T) {
+	dir := t.TempDir()
+	for _, path := range []string{filepath.Join(dir, "missing", "f"), dir} {
+		err := Check(path)
+		var pe *fs.PathError
+		if !errors.As(err, &pe) || pe.Path != path {
+			t.Errorf("Check(%s) = %v", path, err)
+		}
+		if _, err := Create(path); err == nil || !strings.Contains(err.Error(), path+":") || strings.Contains(err.Error(), ".tmp") {
+			t.Errorf("Create(%s) = %v", path, err)
+		}
+	}
+	if err := Check(filepath.Join(dir, "new")); err != nil {
+		t.Errorf("a new file in a writable directory: %v", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("Check left %d files", len(entries))
+	}
+}
+
+// TestMagicLink writes through a link that names no file, as /dev/stdout
+// does when it is a pipe.
+func TestMagicLink(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	path := fmt.Sprintf("/proc/self/fd/%d", w.Fd())
+	if _, err := os.Stat(path); err != nil {
+		t.Skip(err)
+	}
+	err = WriteFile(path, func(w io.Writer) error { _, err := io.WriteString(w, "piped"); return err })
+	w.Close()
+	if b, _ := io.ReadAll(r); err != nil || string(b) != "piped" {
+		t.Errorf("read %q, %v", b, err)
 	}
 }

@@ -4,13 +4,15 @@ package profile
 
 import (
 	"errors"
+	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"runtime/pprof"
 	"runtime/trace"
 
 	"github.com/spf13/pflag"
+
+	"fifteen/internal/atomicfile"
 )
 
 // Files names the outputs; an empty name turns that output off.
@@ -29,50 +31,55 @@ func (f *Files) Flags(fs *pflag.FlagSet, cpu string) {
 }
 
 // Start starts the outputs and returns the function that finishes them.
+// Each is written atomically (package atomicfile), once stop is called.
 func Start(files Files) (stop func() error, err error) {
-	var closers []func() error
+	named := map[string]string{}
+	for flag, name := range map[string]string{"--cpuprofile": files.CPU, "--memprofile": files.Mem, "--trace": files.Trace} {
+		if other, ok := named[name]; ok && name != "" {
+			return nil, fmt.Errorf("%s and %s both name %s", min(flag, other), max(flag, other), name)
+		}
+		named[name] = flag
+	}
+	if files.Mem != "" {
+		if err := atomicfile.Check(files.Mem); err != nil {
+			return nil, err
+		}
+	}
+	var commits []func() error
 	stop = func() error {
 		var errs []error
-		for i := len(closers) - 1; i >= 0; i-- {
-			errs = append(errs, closers[i]())
+		for i := len(commits) - 1; i >= 0; i-- {
+			errs = append(errs, commits[i]())
 		}
 		if files.Mem != "" {
-			errs = append(errs, writeFile(files.Mem, func(w io.Writer) error {
+			errs = append(errs, atomicfile.WriteFile(files.Mem, func(w io.Writer) error {
 				runtime.GC()
 				return pprof.Lookup("allocs").WriteTo(w, 0)
 			}))
 		}
 		return errors.Join(errs...)
 	}
-	if files.CPU != "" {
-		f, err := os.Create(files.CPU)
-		if err != nil {
-			return nil, err
-		}
-		if err := pprof.StartCPUProfile(f); err != nil {
-			f.Close()
-			return nil, err
-		}
-		closers = append(closers, func() error { pprof.StopCPUProfile(); return f.Close() })
+	outputs := []struct {
+		name        string
+		start       func(io.Writer) error
+		stopWriting func()
+	}{
+		{files.CPU, pprof.StartCPUProfile, pprof.StopCPUProfile},
+		{files.Trace, trace.Start, trace.Stop},
 	}
-	if files.Trace != "" {
-		f, err := os.Create(files.Trace)
+	for _, out := range outputs {
+		if out.name == "" {
+			continue
+		}
+		f, err := atomicfile.Create(out.name)
 		if err != nil {
 			return nil, errors.Join(err, stop())
 		}
-		if err := trace.Start(f); err != nil {
-			f.Close()
+		if err := out.start(f); err != nil {
+			f.Abort()
 			return nil, errors.Join(err, stop())
 		}
-		closers = append(closers, func() error { trace.Stop(); return f.Close() })
+		commits = append(commits, func() error { out.stopWriting(); return f.Commit() })
 	}
 	return stop, nil
-}
-
-func writeFile(name string, write func(io.Writer) error) error {
-	f, err := os.Create(name)
-	if err != nil {
-		return err
-	}
-	return errors.Join(write(f), f.Close())
 }

@@ -3,6 +3,7 @@ package profile
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -27,5 +28,15 @@ func TestStart(t *testing.T) {
 	stop, err = Start(Files{})
 	if err != nil || stop() != nil {
 		t.Errorf("no outputs: %v", err)
+	}
+}
+
+func TestOnePathForTwoOutputs(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "p")
+	if _, err := Start(Files{CPU: path, Trace: path}); err == nil || !strings.Contains(err.Error(), "--cpuprofile and --trace both name") {
+		t.Errorf("got %v", err)
+	}
+	if _, err := os.Stat(path); err == nil {
+		t.Error("a file was written")
 	}
 }
