@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"syscall"
 
 	"github.com/klauspost/compress/zstd"
 
@@ -69,6 +70,9 @@ var (
 	ErrCorrupt  = errors.New("corrupt")
 	ErrVersion  = errors.New("unsupported format version")
 	ErrMismatch = errors.New("holds another database")
+	// ErrNotRegular is a path that holds no regular file: a FIFO would
+	// block a reader, a device such as /dev/zero never end.
+	ErrNotRegular = errors.New("not a regular file")
 )
 
 // FileError is an error about one database file.
@@ -231,21 +235,34 @@ func compress(raw []byte) ([][]byte, error) {
 // readCompressed reads a compressed database file, checks it against the
 // table it should hold, and returns its header and raw table.
 func readCompressed(path string, size bitboard.Size, goal bitboard.Goal, tiles []int) (header, []byte, error) {
-	data, err := os.ReadFile(path)
+	f, info, err := openRegular(path)
+	if errors.Is(err, os.ErrNotExist) {
+		err = ErrMissing
+	}
 	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			err = ErrMissing
-		}
 		return header{}, nil, &FileError{path, err}
 	}
-	h, err := decodeHeader(data, size, goal, tiles)
+	defer f.Close()
+	head := make([]byte, HeaderSize)
+	n, _ := io.ReadFull(f, head)
+	h, err := decodeHeader(head[:n], size, goal, tiles)
 	if err == nil && h.Layout != layoutZstd {
 		err = fmt.Errorf("%w: layout %d, want compressed", ErrCorrupt, h.Layout)
+	}
+	if bound := maxCompressed(h.Entries); err == nil && info.Size()-HeaderSize > bound {
+		err = fmt.Errorf("%w: %d bytes, more than %d entries take compressed (%d)", ErrCorrupt, info.Size(), h.Entries, bound)
+	}
+	var data []byte
+	if err == nil {
+		data = make([]byte, info.Size()-HeaderSize)
+		if _, err = io.ReadFull(f, data); err != nil {
+			err = fmt.Errorf("%w: %v", ErrCorrupt, err)
+		}
 	}
 	if err != nil {
 		return h, nil, &FileError{path, err}
 	}
-	raw, err := decompress(data[HeaderSize:], h.Entries)
+	raw, err := decompress(data, h.Entries)
 	if err == nil && checksum(raw) != h.CRC {
 		err = fmt.Errorf("%w: table checksum mismatch", ErrCorrupt)
 	}
@@ -255,6 +272,34 @@ func readCompressed(path string, size bitboard.Size, goal bitboard.Goal, tiles [
 	return h, raw, nil
 }
 
+// maxCompressed bounds the compressed size of a table of the entries:
+// zstd's worst case, incompressible data in raw blocks, plus each chunk's
+// length and frame.
+func maxCompressed(entries uint64) int64 {
+	chunks := (entries + chunkSize - 1) / chunkSize
+	return int64(entries + entries/128 + chunks*(4+1024))
+}
+
+// openRegular opens the file at path for reading, and refuses anything but
+// a regular file without waiting on it: the open does not block on a
+// FIFO. An error opening it is returned as is.
+func openRegular(path string) (*os.File, os.FileInfo, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	info, err := f.Stat()
+	if err == nil && !info.Mode().IsRegular() {
+		err = fmt.Errorf("%w (%v)", ErrNotRegular, info.Mode().Type())
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, info, nil
+}
+
+// decompress returns the table of entries that data's chunks hold.
 func decompress(data []byte, entries uint64) ([]byte, error) {
 	nChunks := int((entries + chunkSize - 1) / chunkSize)
 	if len(data) < 4*nChunks {

@@ -5,12 +5,15 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"fifteen/bitboard"
 )
@@ -343,5 +346,58 @@ func TestParsePartitions(t *testing.T) {
 	}
 	if _, err := ParsePartitions("663x2", bitboard.Size{Rows: 3, Cols: 3}); err == nil {
 		t.Error("663x2 accepted for 3x3")
+	}
+}
+
+// TestLoadRefuses checks that the loader refuses what is no database
+// file at once, reading no more than the header declares: a FIFO (which
+// would block a reader), a link to /dev/zero (which never ends), a file
+// padded far past its table, and a file it may not read, whose error is
+// the system's and not "missing".
+func TestLoadRefuses(t *testing.T) {
+	dir, tiles, _ := writeTestTable(t)
+	path := filepath.Join(dir, FileName(size4, Goal, tiles))
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := Partition{Size: size4, Patterns: [][]int{tiles}}
+	for _, c := range []struct {
+		name string
+		make func() error
+		want error
+	}{
+		{"fifo", func() error { return syscall.Mkfifo(path, 0o644) }, ErrNotRegular},
+		{"/dev/zero", func() error { return os.Symlink("/dev/zero", path) }, ErrNotRegular},
+		{"padded", func() error {
+			return os.WriteFile(path, append(data, make([]byte, len(data)+1<<20)...), 0o644)
+		}, ErrCorrupt},
+		{"unreadable", func() error { return errors.Join(os.WriteFile(path, data, 0o644), os.Chmod(path, 0)) }, fs.ErrPermission},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			os.Remove(path)
+			os.Remove(path + ".raw")
+			if err := c.make(); err != nil {
+				t.Skip(err)
+			}
+			defer os.Chmod(path, 0o644)
+			if c.want == fs.ErrPermission && os.Geteuid() == 0 {
+				t.Skip("root reads every file")
+			}
+			if missing := p.Missing(dir); len(missing) != 0 {
+				t.Errorf("reported missing: %v", missing)
+			}
+			done := make(chan error, 1)
+			go func() { _, err := Load(dir, size4, Goal, tiles); done <- err }()
+			select {
+			case err := <-done:
+				var fe *FileError
+				if !errors.Is(err, c.want) || !errors.As(err, &fe) || fe.Path != path {
+					t.Errorf("error %v, want %v naming %s", err, c.want, path)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("Load blocks")
+			}
+		})
 	}
 }

@@ -165,14 +165,14 @@ func (p Partition) Load(dir string) ([]*Table, error) {
 	return tables, nil
 }
 
-// Missing returns the patterns whose database files are not in dir (or
-// cannot be read there, which building will report) or are outdated: of
-// another format version. Other damage is left for Load to report.
+// Missing returns the patterns whose database files are not in dir or are
+// outdated: of another format version. Other damage, and files that
+// cannot be read, are left for Load to report.
 func (p Partition) Missing(dir string) [][]int {
 	var missing [][]int
 	for _, tiles := range p.Patterns {
 		_, err := readHeader(filepath.Join(dir, FileName(p.Size, Goal, tiles)), p.Size, Goal, tiles)
-		if pathErr := (*fs.PathError)(nil); errors.Is(err, ErrVersion) || errors.As(err, &pathErr) {
+		if errors.Is(err, ErrVersion) || errors.Is(err, fs.ErrNotExist) {
 			missing = append(missing, tiles)
 		}
 	}

@@ -79,7 +79,7 @@ func copyOf(path string, h header, size bitboard.Size, goal bitboard.Goal, tiles
 // the table it should describe. An error opening the file is returned
 // as is.
 func readHeader(path string, size bitboard.Size, goal bitboard.Goal, tiles []int) (header, error) {
-	f, err := os.Open(path)
+	f, _, err := openRegular(path)
 	if err != nil {
 		return header{}, err
 	}
@@ -91,7 +91,7 @@ func readHeader(path string, size bitboard.Size, goal bitboard.Goal, tiles []int
 
 // loadRaw maps an unpacked database and checks it whole.
 func loadRaw(path string, size bitboard.Size, goal bitboard.Goal, tiles []int) (*Table, header, error) {
-	f, err := os.Open(path)
+	f, info, err := openRegular(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			err = ErrMissing
@@ -99,10 +99,6 @@ func loadRaw(path string, size bitboard.Size, goal bitboard.Goal, tiles []int) (
 		return nil, header{}, &FileError{path, err}
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, header{}, &FileError{path, err}
-	}
 	head := make([]byte, HeaderSize)
 	if _, err := f.ReadAt(head, 0); err != nil {
 		return nil, header{}, &FileError{path, fmt.Errorf("%w: truncated header", ErrCorrupt)}
