@@ -303,7 +303,7 @@ func TestMissingOutdated(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir, tiles, _ := writeTestTable(t)
-	if got := p.Missing(dir); len(got) != 2 {
+	if got, err := p.Missing(dir); err != nil || len(got) != 2 {
 		t.Fatalf("missing %v, want the two unbuilt patterns", got)
 	}
 	path := filepath.Join(dir, FileName(size4, Goal, tiles))
@@ -326,8 +326,8 @@ func TestMissingOutdated(t *testing.T) {
 			if err := os.WriteFile(path, b, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if got := p.Missing(dir); len(got) != c.missing {
-				t.Errorf("%s: missing %v, want %d patterns", c.name, got, c.missing)
+			if got, err := p.Missing(dir); err != nil || len(got) != c.missing {
+				t.Errorf("%s: missing %v (%v), want %d patterns", c.name, got, err, c.missing)
 			}
 		})
 	}
@@ -384,8 +384,8 @@ func TestLoadRefuses(t *testing.T) {
 			if c.want == fs.ErrPermission && os.Geteuid() == 0 {
 				t.Skip("root reads every file")
 			}
-			if missing := p.Missing(dir); len(missing) != 0 {
-				t.Errorf("reported missing: %v", missing)
+			if missing, err := p.Missing(dir); len(missing) != 0 || err != nil && !errors.Is(err, c.want) {
+				t.Errorf("Missing: %v, %v", missing, err)
 			}
 			done := make(chan error, 1)
 			go func() { _, err := Load(dir, size4, Goal, tiles); done <- err }()

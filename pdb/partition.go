@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"fifteen/bitboard"
@@ -165,18 +166,23 @@ func (p Partition) Load(dir string) ([]*Table, error) {
 	return tables, nil
 }
 
-// Missing returns the patterns whose database files are not in dir or are
-// outdated: of another format version. Other damage, and files that
-// cannot be read, are left for Load to report.
-func (p Partition) Missing(dir string) [][]int {
+// Missing returns the patterns whose database files are not in dir (nor
+// dir itself) or are outdated: of another format version. A file that is
+// there but cannot be read is an error (a *FileError); other damage is
+// left for Load to report.
+func (p Partition) Missing(dir string) ([][]int, error) {
 	var missing [][]int
 	for _, tiles := range p.Patterns {
-		_, err := readHeader(filepath.Join(dir, FileName(p.Size, Goal, tiles)), p.Size, Goal, tiles)
-		if errors.Is(err, ErrVersion) || errors.Is(err, fs.ErrNotExist) {
+		path := filepath.Join(dir, FileName(p.Size, Goal, tiles))
+		_, err := readHeader(path, p.Size, Goal, tiles)
+		switch {
+		case errors.Is(err, ErrVersion) || errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
 			missing = append(missing, tiles)
+		case errors.Is(err, ErrNotRegular) || errors.As(err, new(*fs.PathError)):
+			return nil, &FileError{path, err}
 		}
 	}
-	return missing
+	return missing, nil
 }
 
 // Built is what building one pattern's database gave.

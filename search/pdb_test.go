@@ -325,7 +325,11 @@ func BenchmarkKorf100(b *testing.B) {
 		{"pdb78", func(b testing.TB) *search.Heuristic {
 			p, _ := pdb.ParsePartition("78", size4)
 			dir, err := pdb.DefaultDir()
-			if err == nil && len(p.Missing(dir)) == 0 {
+			var missing [][]int
+			if err == nil {
+				missing, err = p.Missing(dir)
+			}
+			if err == nil && len(missing) == 0 {
 				tables, err := p.Load(dir)
 				if err == nil {
 					h, err := search.Additive("pdb:78", tables, true)

@@ -275,7 +275,11 @@ func (s *Solver) tables(p pdb.Partition, inMemory bool) ([]*pdb.Table, error) {
 		}
 	}
 	fail := func(err error) error { return &DatabaseError{Partition: s.cfg.Partition, Dir: dir, Err: err} }
-	if missing := p.Missing(dir); len(missing) > 0 {
+	missing, err := p.Missing(dir)
+	if err != nil {
+		return nil, fail(err)
+	}
+	if len(missing) > 0 {
 		if s.cfg.NoBuild {
 			return nil, fail(pdb.ErrMissing)
 		}

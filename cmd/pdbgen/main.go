@@ -70,7 +70,10 @@ func run(args []string, stderr io.Writer) int {
 	for _, p := range parts {
 		todo := p.Patterns
 		if !*force {
-			todo = p.Missing(dir)
+			if todo, err = p.Missing(dir); err != nil {
+				fmt.Fprintln(stderr, "pdbgen:", err)
+				return 1
+			}
 		}
 		for _, tiles := range todo {
 			if !slices.ContainsFunc(patterns, func(q []int) bool { return slices.Equal(q, tiles) }) {
