@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -94,14 +95,10 @@ func (e *DatabaseError) Error() string {
 
 func (e *DatabaseError) Unwrap() error { return e.Err }
 
-// Command returns the command that builds the databases: with --force
-// where a damaged file is in the way.
+// Command returns the command that builds the databases, missing or
+// damaged.
 func (e *DatabaseError) Command() string {
-	force := ""
-	if !errors.Is(e.Err, pdb.ErrMissing) {
-		force = " --force"
-	}
-	return fmt.Sprintf("go run ./cmd/pdbgen%s --partition %s --pdb-dir %s", force, e.Partition, e.Dir)
+	return fmt.Sprintf("go run ./cmd/pdbgen --partition %s --pdb-dir %s", e.Partition, e.Dir)
 }
 
 // A Solver solves puzzles with the heuristic its Config chooses.
@@ -275,27 +272,39 @@ func (s *Solver) tables(p pdb.Partition, inMemory bool) ([]*pdb.Table, error) {
 		}
 	}
 	fail := func(err error) error { return &DatabaseError{Partition: s.cfg.Partition, Dir: dir, Err: err} }
-	missing, err := p.Missing(dir)
-	if err != nil {
-		return nil, fail(err)
-	}
-	if len(missing) > 0 {
-		if s.cfg.NoBuild {
-			return nil, fail(pdb.ErrMissing)
+	for repaired := false; ; repaired = true {
+		missing, err := p.Missing(dir)
+		if err != nil {
+			return nil, fail(err)
 		}
-		s.log(fmt.Sprintf("building the %s pattern databases in %s (once)", p.Name, dir))
-		opts := pdb.BuildOptions{Progress: s.cfg.Progress}
-		if err := pdb.BuildMissing(dir, p.Size, missing, opts, func(b pdb.Built) { s.log(b.String()) }); err != nil {
-			return nil, err
+		if len(missing) > 0 {
+			if s.cfg.NoBuild {
+				return nil, fail(pdb.ErrMissing)
+			}
+			s.log(fmt.Sprintf("building the %s pattern databases in %s (once)", p.Name, dir))
+			opts := pdb.BuildOptions{Progress: s.cfg.Progress}
+			if err := pdb.BuildMissing(dir, p.Size, missing, opts, func(b pdb.Built) { s.log(b.String()) }); err != nil {
+				return nil, err
+			}
 		}
+		t0 := time.Now()
+		tables, err := p.Load(dir)
+		if err == nil {
+			s.log(fmt.Sprintf("loaded the %s pattern databases from %s in %.1f ms", p.Name, dir, time.Since(t0).Seconds()*1e3))
+			return tables, nil
+		}
+		// A damaged file is renamed, not removed (it can be looked at)
+		// nor rewritten (a process may map it), and built again once.
+		var fe *pdb.FileError
+		if repaired || s.cfg.NoBuild || !errors.As(err, &fe) || !errors.Is(err, pdb.ErrCorrupt) && !errors.Is(err, pdb.ErrMismatch) {
+			return nil, fail(err)
+		}
+		aside := fe.Path + ".damaged"
+		if rerr := os.Rename(fe.Path, aside); rerr != nil {
+			return nil, fail(errors.Join(err, rerr))
+		}
+		s.log(fmt.Sprintf("%v: moved aside to %s, to be built again", err, aside))
 	}
-	t0 := time.Now()
-	tables, err := p.Load(dir)
-	if err != nil {
-		return nil, fail(err)
-	}
-	s.log(fmt.Sprintf("loaded the %s pattern databases from %s in %.1f ms", p.Name, dir, time.Since(t0).Seconds()*1e3))
-	return tables, nil
 }
 
 func (s *Solver) log(line string) {

@@ -70,7 +70,7 @@ func run(args []string, stderr io.Writer) int {
 	for _, p := range parts {
 		todo := p.Patterns
 		if !*force {
-			if todo, err = p.Missing(dir); err != nil {
+			if todo, err = missingOrDamaged(p, dir, stderr); err != nil {
 				fmt.Fprintln(stderr, "pdbgen:", err)
 				return 1
 			}
@@ -97,4 +97,31 @@ func run(args []string, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// missingOrDamaged returns the partition's patterns whose databases are
+// missing from dir, outdated, or damaged: each present one is loaded and
+// checked whole, and a damaged one is built again (written beside it and
+// renamed over it, never rewritten in place).
+func missingOrDamaged(p pdb.Partition, dir string, stderr io.Writer) ([][]int, error) {
+	todo, err := p.Missing(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, tiles := range p.Patterns {
+		if slices.ContainsFunc(todo, func(q []int) bool { return slices.Equal(q, tiles) }) {
+			continue
+		}
+		t, err := pdb.Load(dir, p.Size, pdb.Goal, tiles)
+		switch {
+		case errors.Is(err, pdb.ErrCorrupt) || errors.Is(err, pdb.ErrMismatch):
+			fmt.Fprintf(stderr, "pdbgen: %v: building it again\n", err)
+			todo = append(todo, tiles)
+		case err != nil:
+			return nil, err
+		default:
+			t.Close()
+		}
+	}
+	return todo, nil
 }

@@ -107,3 +107,33 @@ func TestErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestRebuildsDamaged damages a built database: pdbgen, asked again
+// without --force, says so and builds it again, and the file loads.
+func TestRebuildsDamaged(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"--size", "3x3", "--partition", "1,2,3,4/5,6,7,8", "--pdb-dir", dir}
+	if code, out := runPdbgen(t, args...); code != 0 {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	size := bitboard.Size{Rows: 3, Cols: 3}
+	path := filepath.Join(dir, pdb.FileName(size, pdb.Goal, []int{1, 2, 3, 4}))
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)-1] ^= 0xff
+	if err := os.WriteFile(path, b, 0o644); err != nil { // no unpacked copy yet: pdbgen makes none
+		t.Fatal(err)
+	}
+	code, out := runPdbgen(t, args...)
+	if code != 0 || !strings.Contains(out, path+": corrupt") || !strings.Contains(out, "building it again") {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	if _, err := pdb.Load(dir, size, pdb.Goal, []int{1, 2, 3, 4}); err != nil {
+		t.Errorf("after the rebuild: %v", err)
+	}
+	if code, out := runPdbgen(t, args...); code != 0 || !strings.Contains(out, "already built") {
+		t.Errorf("a third run: exit %d: %s", code, out)
+	}
+}
