@@ -1,6 +1,7 @@
 package pdb
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 	"runtime"
@@ -61,7 +62,9 @@ type BuildOptions struct {
 // the regions whose states come later (always 2 moves or more: a move
 // changes the parity) are flagged in the spare high bits of its entry
 // (Table.Regions), unless opts.BlankFree.
-func Build(size bitboard.Size, goal bitboard.Goal, tiles []int, opts BuildOptions) (*Table, error) {
+//
+// When ctx ends, Build stops within milliseconds and returns ctx's error.
+func Build(ctx context.Context, size bitboard.Size, goal bitboard.Goal, tiles []int, opts BuildOptions) (*Table, error) {
 	if err := checkPattern(size, tiles); err != nil {
 		return nil, err
 	}
@@ -80,6 +83,7 @@ func Build(size bitboard.Size, goal bitboard.Goal, tiles []int, opts BuildOption
 		return nil, err
 	}
 	b := &builder{
+		ctx:        ctx,
 		geo:        pdbcore.NewGeometry(size),
 		n:          n,
 		k:          k,
@@ -111,6 +115,9 @@ func Build(size bitboard.Size, goal bitboard.Goal, tiles []int, opts BuildOption
 	p := Progress{Tiles: tiles, Placements: uint64(placements.Len()), New: 1, States: 1}
 	for depth := 0; ; depth++ {
 		newStates, valued := b.layer(depth, opts.Threads)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		p.Depth, p.Valued = depth, p.Valued+valued
 		if opts.Progress != nil {
 			p.Elapsed = time.Since(t0)
@@ -138,6 +145,9 @@ func Build(size bitboard.Size, goal bitboard.Goal, tiles []int, opts BuildOption
 	}
 	regions := b.flagRegions(opts.Threads)
 	t, err := b.table(size, goal, tiles, opts.Scheme, opts.Threads)
+	if err == nil {
+		err = ctx.Err()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -222,6 +232,7 @@ func (b *builder) table(size bitboard.Size, goal bitboard.Goal, tiles []int, sch
 }
 
 type builder struct {
+	ctx        context.Context // checked a chunk at a time
 	geo        pdbcore.Geometry
 	n, k       int
 	free       uint64 // non-pattern cells: the states of one placement
@@ -270,7 +281,7 @@ func (b *builder) inChunks(threads int, f func(p0, p1 uint64)) {
 		wg.Go(func() {
 			for {
 				p0 := next.Add(chunk) - chunk
-				if p0 >= total {
+				if p0 >= total || b.ctx.Err() != nil {
 					return
 				}
 				f(p0, min(p0+chunk, total))

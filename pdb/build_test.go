@@ -1,6 +1,7 @@
 package pdb
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -95,7 +96,7 @@ func TestBuildAgainstSlowSearch(t *testing.T) {
 			numbers := pdbcore.RegionNumbers(c.size)
 			for _, blankFree := range []bool{false, true} {
 				for _, scheme := range []Scheme{Sparse, Ranked} {
-					table, err := Build(c.size, c.goal, c.tiles, BuildOptions{Scheme: scheme, Threads: 3, BlankFree: blankFree})
+					table, err := Build(context.Background(), c.size, c.goal, c.tiles, BuildOptions{Scheme: scheme, Threads: 3, BlankFree: blankFree})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -137,17 +138,17 @@ func TestBuildAgainstSlowSearch(t *testing.T) {
 func TestBuildErrors(t *testing.T) {
 	size := bitboard.Size{Rows: 3, Cols: 3}
 	for _, tiles := range [][]int{{}, {0, 1}, {1, 1}, {9}, {1, 2, 3, 4, 5, 6, 7, 8, 8}} {
-		if _, err := Build(size, bitboard.GoalLast, tiles, BuildOptions{}); err == nil {
+		if _, err := Build(context.Background(), size, bitboard.GoalLast, tiles, BuildOptions{}); err == nil {
 			t.Errorf("pattern %v accepted", tiles)
 		}
 	}
 	for _, threads := range []int{-1, MaxThreads + 1} {
-		if _, err := Build(size, bitboard.GoalLast, []int{1, 2}, BuildOptions{Threads: threads}); err == nil {
+		if _, err := Build(context.Background(), size, bitboard.GoalLast, []int{1, 2}, BuildOptions{Threads: threads}); err == nil {
 			t.Errorf("%d threads accepted", threads)
 		}
 	}
 	// 9 tiles on 16 cells have 16!/7! placements, too many to build.
-	if _, err := Build(size4, bitboard.GoalLast, []int{1, 2, 3, 4, 5, 6, 7, 8, 9}, BuildOptions{}); err == nil {
+	if _, err := Build(context.Background(), size4, bitboard.GoalLast, []int{1, 2, 3, 4, 5, 6, 7, 8, 9}, BuildOptions{}); err == nil {
 		t.Error("a 9-tile pattern accepted")
 	}
 }
@@ -162,7 +163,7 @@ func TestPerfect8Puzzle(t *testing.T) {
 		if p.Name != "perfect" || len(p.Patterns) != 1 {
 			t.Fatalf("3x3 partition %q", p.Name)
 		}
-		table, err := Build(size, goal, p.Patterns[0], BuildOptions{})
+		table, err := Build(context.Background(), size, goal, p.Patterns[0], BuildOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -237,7 +238,7 @@ func BenchmarkBuild(b *testing.B) {
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				if _, err := Build(c.size, Goal, c.tiles, BuildOptions{}); err != nil {
+				if _, err := Build(context.Background(), c.size, Goal, c.tiles, BuildOptions{}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -258,7 +259,7 @@ func BenchmarkLookup(b *testing.B) {
 	}
 	for _, scheme := range []Scheme{Sparse, Ranked} {
 		b.Run(scheme.String(), func(b *testing.B) {
-			t, err := Build(bitboard.Size{Rows: 4, Cols: 4}, Goal, tiles, BuildOptions{Scheme: scheme})
+			t, err := Build(context.Background(), bitboard.Size{Rows: 4, Cols: 4}, Goal, tiles, BuildOptions{Scheme: scheme})
 			if err != nil {
 				b.Fatal(err)
 			}

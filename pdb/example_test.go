@@ -1,6 +1,7 @@
 package pdb_test
 
 import (
+	"context"
 	"fmt"
 	"log"
 
@@ -12,7 +13,7 @@ import (
 // look up how many moves of those tiles a board needs at least.
 func ExampleBuild() {
 	size := bitboard.Size{Rows: 3, Cols: 3}
-	table, err := pdb.Build(size, bitboard.GoalLast, []int{1, 2, 3}, pdb.BuildOptions{})
+	table, err := pdb.Build(context.Background(), size, bitboard.GoalLast, []int{1, 2, 3}, pdb.BuildOptions{})
 	if err != nil {
 		log.Fatal(err)
 	}

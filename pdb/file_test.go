@@ -2,6 +2,7 @@ package pdb
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -25,7 +26,7 @@ var size4 = bitboard.Size{Rows: 4, Cols: 4}
 func writeTestTable(t testing.TB) (dir string, tiles []int, want *Table) {
 	t.Helper()
 	dir, tiles = t.TempDir(), []int{1, 2, 5, 6}
-	want, err := Build(size4, Goal, tiles, BuildOptions{Scheme: Ranked})
+	want, err := Build(context.Background(), size4, Goal, tiles, BuildOptions{Scheme: Ranked})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +252,7 @@ func BenchmarkLoad663(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := BuildMissing(dir, size4, p.Patterns, BuildOptions{}, nil); err != nil {
+	if err := BuildMissing(context.Background(), dir, size4, p.Patterns, BuildOptions{}, nil); err != nil {
 		b.Fatal(err)
 	}
 	load := func() {
@@ -278,7 +279,7 @@ func TestRebuiltFile(t *testing.T) {
 	} else {
 		defer old.Close() // still mapped while the copy is replaced
 	}
-	want, err := Build(size4, Goal, tiles, BuildOptions{Scheme: Ranked, BlankFree: true})
+	want, err := Build(context.Background(), size4, Goal, tiles, BuildOptions{Scheme: Ranked, BlankFree: true})
 	if err != nil {
 		t.Fatal(err)
 	}

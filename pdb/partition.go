@@ -1,6 +1,7 @@
 package pdb
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -134,10 +135,10 @@ func SmallPartition(size bitboard.Size) Partition {
 }
 
 // Build builds the partition's tables in memory.
-func (p Partition) Build(opts BuildOptions) ([]*Table, error) {
+func (p Partition) Build(ctx context.Context, opts BuildOptions) ([]*Table, error) {
 	var tables []*Table
 	for _, tiles := range p.Patterns {
-		t, err := Build(p.Size, Goal, tiles, opts)
+		t, err := Build(ctx, p.Size, Goal, tiles, opts)
 		if err != nil {
 			return nil, err
 		}
@@ -206,14 +207,15 @@ func (b Built) String() string {
 }
 
 // BuildMissing builds the databases of the patterns and writes them to dir,
-// calling done after each.
-func BuildMissing(dir string, size bitboard.Size, patterns [][]int, opts BuildOptions, done func(Built)) error {
+// calling done after each. When ctx ends, it stops within milliseconds,
+// and writes nothing of the database it was building.
+func BuildMissing(ctx context.Context, dir string, size bitboard.Size, patterns [][]int, opts BuildOptions, done func(Built)) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("pdb: %v", err)
 	}
 	for _, tiles := range patterns {
 		t0 := time.Now()
-		t, err := Build(size, Goal, tiles, opts)
+		t, err := Build(ctx, size, Goal, tiles, opts)
 		if err != nil {
 			return err
 		}

@@ -36,7 +36,7 @@ func pdbHeuristic(t testing.TB, partitions string, reflect bool) *search.Heurist
 			builtMu.Lock()
 			name := pdb.FileName(size4, pdb.Goal, tiles)
 			if built[name] == nil {
-				if built[name], err = pdb.Build(size4, pdb.Goal, tiles, pdb.BuildOptions{}); err != nil {
+				if built[name], err = pdb.Build(context.Background(), size4, pdb.Goal, tiles, pdb.BuildOptions{}); err != nil {
 					builtMu.Unlock()
 					t.Fatal(err)
 				}
@@ -159,7 +159,7 @@ func yardstickCounts(t *testing.T) map[string]yardstickCount {
 func build(t testing.TB, size bitboard.Size, goal bitboard.Goal, patterns [][]int, opts pdb.BuildOptions) []*pdb.Table {
 	var tables []*pdb.Table
 	for _, tiles := range patterns {
-		table, err := pdb.Build(size, goal, tiles, opts)
+		table, err := pdb.Build(context.Background(), size, goal, tiles, opts)
 		if err != nil {
 			t.Fatal(err)
 		}

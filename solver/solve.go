@@ -121,24 +121,19 @@ func (s *Solver) Solve(ctx context.Context, p Puzzle, opts Options) (Result, err
 		return res, err
 	}
 	defer done()
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	defer context.AfterFunc(s.closing, func() { cancel(ErrClosed) })()
-	if opts.Timeout > 0 {
-		var cancelTimeout context.CancelFunc
-		ctx, cancelTimeout = context.WithTimeout(ctx, opts.Timeout)
-		defer cancelTimeout()
-	}
+	ctx, cancel := s.stopOnClose(ctx)
+	defer cancel()
 	pprof.Do(ctx, pprof.Labels("puzzle", p.ID), func(ctx context.Context) {
 		err = s.solve(ctx, &res, opts)
 	})
 	if err == nil {
 		err = check(&res, opts)
 	}
-	return res, stopped(ctx, err, &res, opts.Timeout)
+	return res, err
 }
 
-// solve runs the search that opts.Mode names.
+// solve runs the search that opts.Mode names, under the timeout: opening
+// the heuristic, which may build databases, is not bounded by it.
 func (s *Solver) solve(ctx context.Context, res *Result, opts Options) error {
 	p := &res.Puzzle
 	if opts.Mode == Human {
@@ -152,17 +147,22 @@ func (s *Solver) solve(ctx context.Context, res *Result, opts Options) error {
 	if err != nil {
 		return err
 	}
-	h, err := s.heuristic(p.Size, opts.Goal)
+	h, err := s.heuristic(ctx, p.Size, opts.Goal)
 	if err != nil {
 		return err
 	}
 	res.Heuristic = h.Name()
+	if opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		defer cancel()
+	}
 	if opts.Mode == Greedy {
 		res.Result, err = search.Greedy(ctx, start, opts.Goal, h)
 	} else {
 		res.Result, err = search.Solve(ctx, start, opts.Goal, h, opts.search())
 	}
-	return err
+	return stopped(ctx, err, res, opts.Timeout)
 }
 
 // check replays the solution, records the tiles it slides, and compares

@@ -121,9 +121,11 @@ type heuristicKey struct {
 	goal bitboard.Goal
 }
 
-// opened is one size's heuristic, opened once.
+// opened is one size's heuristic, opened once: an opening that its
+// context stopped counts for nothing.
 type opened struct {
-	once   sync.Once
+	mu     sync.Mutex
+	done   bool
 	h      *search.Heuristic
 	tables []*pdb.Table // to close
 	err    error
@@ -149,15 +151,26 @@ func New(cfg Config) (*Solver, error) {
 // Prepare opens the heuristic for boards of the size solved toward goal,
 // building missing databases unless the Config says not to, so that
 // Solve need not. An error is returned again by every later call for the
-// size, and by Solve.
-func (s *Solver) Prepare(size bitboard.Size, goal bitboard.Goal) error {
+// size, and by Solve; but when ctx ends (or Close is called) during a
+// build, the build stops, and a later call starts it again.
+func (s *Solver) Prepare(ctx context.Context, size bitboard.Size, goal bitboard.Goal) error {
 	done, err := s.enter()
 	if err != nil {
 		return err
 	}
 	defer done()
-	_, err = s.heuristic(size, goal)
+	ctx, cancel := s.stopOnClose(ctx)
+	defer cancel()
+	_, err = s.heuristic(ctx, size, goal)
 	return err
+}
+
+// stopOnClose returns a context that ends with ctx or on Close, with the
+// cause ErrClosed.
+func (s *Solver) stopOnClose(ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	stop := context.AfterFunc(s.closing, func() { cancel(ErrClosed) })
+	return ctx, func() { stop(); cancel(nil) }
 }
 
 // Close stops the searches under way (they return ErrClosed), waits for
@@ -196,7 +209,7 @@ func (s *Solver) enter() (done func(), err error) {
 
 // heuristic returns the heuristic for boards of the size and goal,
 // opening it on first use.
-func (s *Solver) heuristic(size bitboard.Size, goal bitboard.Goal) (*search.Heuristic, error) {
+func (s *Solver) heuristic(ctx context.Context, size bitboard.Size, goal bitboard.Goal) (*search.Heuristic, error) {
 	key := heuristicKey{size, goal}
 	if s.cfg.Heuristic == "pdb" {
 		key.goal = pdb.Goal
@@ -208,20 +221,26 @@ func (s *Solver) heuristic(size bitboard.Size, goal bitboard.Goal) (*search.Heur
 		s.heuristics[key] = o
 	}
 	s.mu.Unlock()
-	o.once.Do(func() {
-		if s.cfg.Heuristic != "pdb" {
-			o.h, o.err = search.Classic(s.cfg.Heuristic, size, goal)
-			return
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.done {
+		return o.h, o.err
+	}
+	var h *search.Heuristic
+	var err error
+	if s.cfg.Heuristic != "pdb" {
+		h, err = search.Classic(s.cfg.Heuristic, size, goal)
+	} else if h, err = s.openDatabases(ctx, size, o); err != nil {
+		for _, t := range o.tables {
+			t.Close()
 		}
-		o.h, o.err = s.openDatabases(size, o)
-		if o.err != nil {
-			for _, t := range o.tables {
-				t.Close()
-			}
-			o.tables = nil
-		}
-	})
-	return o.h, o.err
+		o.tables = nil
+	}
+	if err != nil && ctx.Err() != nil {
+		return nil, err // not kept: a later call tries again
+	}
+	o.h, o.err, o.done = h, err, true
+	return h, err
 }
 
 // openDatabases returns the databases' heuristic for boards of the size,
@@ -229,7 +248,7 @@ func (s *Solver) heuristic(size bitboard.Size, goal bitboard.Goal) (*search.Heur
 // partitions from its directory; on other sizes, pdb.SmallPartition's (or
 // the Config's, if not the default) built in memory. Several partitions
 // make the maximum of their heuristics.
-func (s *Solver) openDatabases(size bitboard.Size, o *opened) (*search.Heuristic, error) {
+func (s *Solver) openDatabases(ctx context.Context, size bitboard.Size, o *opened) (*search.Heuristic, error) {
 	name := s.cfg.Partition
 	parts := []pdb.Partition{pdb.SmallPartition(size)}
 	if size == size4 || name != pdb.DefaultPartition {
@@ -241,7 +260,7 @@ func (s *Solver) openDatabases(size bitboard.Size, o *opened) (*search.Heuristic
 	reflect := !s.cfg.NoReflect && size.Rows == size.Cols
 	var hs []*search.Heuristic
 	for _, p := range parts {
-		tables, err := s.tables(p, size != size4)
+		tables, err := s.tables(ctx, p, size != size4)
 		o.tables = append(o.tables, tables...)
 		if err != nil {
 			return nil, err
@@ -260,9 +279,9 @@ func (s *Solver) openDatabases(size bitboard.Size, o *opened) (*search.Heuristic
 
 // tables returns the partition's tables: built in memory if inMemory,
 // else loaded from the directory, built there first if missing.
-func (s *Solver) tables(p pdb.Partition, inMemory bool) ([]*pdb.Table, error) {
+func (s *Solver) tables(ctx context.Context, p pdb.Partition, inMemory bool) ([]*pdb.Table, error) {
 	if inMemory {
-		return p.Build(pdb.BuildOptions{}) // milliseconds: nothing to report
+		return p.Build(ctx, pdb.BuildOptions{}) // milliseconds: nothing to report
 	}
 	dir := s.cfg.Dir
 	if dir == "" {
@@ -283,8 +302,8 @@ func (s *Solver) tables(p pdb.Partition, inMemory bool) ([]*pdb.Table, error) {
 			}
 			s.log(fmt.Sprintf("building the %s pattern databases in %s (once)", p.Name, dir))
 			opts := pdb.BuildOptions{Progress: s.cfg.Progress}
-			if err := pdb.BuildMissing(dir, p.Size, missing, opts, func(b pdb.Built) { s.log(b.String()) }); err != nil {
-				return nil, err
+			if err := pdb.BuildMissing(ctx, dir, p.Size, missing, opts, func(b pdb.Built) { s.log(b.String()) }); err != nil {
+				return nil, fmt.Errorf("building the %s databases: %w", p.Name, err)
 			}
 		}
 		t0 := time.Now()

@@ -125,7 +125,7 @@ func TestBuildAndSolve(t *testing.T) {
 		Progress: func(pdb.Progress) { layers++ },
 		Log:      func(string) { lines++ },
 	})
-	if err := s.Prepare(size4, bitboard.GoalFirst); err != nil {
+	if err := s.Prepare(context.Background(), size4, bitboard.GoalFirst); err != nil {
 		t.Fatal(err)
 	}
 	if layers == 0 || lines != 5 { // building, three tables built, loaded
@@ -224,7 +224,7 @@ func TestBadPuzzles(t *testing.T) {
 func TestDatabaseErrors(t *testing.T) {
 	dir := t.TempDir()
 	s := newSolver(t, solver.Config{Partition: spec555, Dir: dir, NoBuild: true})
-	err := s.Prepare(size4, bitboard.GoalLast)
+	err := s.Prepare(context.Background(), size4, bitboard.GoalLast)
 	var de *solver.DatabaseError
 	if !errors.As(err, &de) || !errors.Is(err, pdb.ErrMissing) || de.Command() != "go run ./cmd/pdbgen --partition "+spec555+" --pdb-dir "+dir {
 		t.Fatalf("missing databases: %v", err)
@@ -236,7 +236,7 @@ func TestDatabaseErrors(t *testing.T) {
 	// Built, then damaged: the error names the file and the command that
 	// rebuilds it; where building is allowed, the file is moved aside and
 	// built again.
-	if err := newSolver(t, solver.Config{Partition: spec555, Dir: dir}).Prepare(size4, bitboard.GoalLast); err != nil {
+	if err := newSolver(t, solver.Config{Partition: spec555, Dir: dir}).Prepare(context.Background(), size4, bitboard.GoalLast); err != nil {
 		t.Fatal(err)
 	}
 	packed := filepath.Join(dir, pdb.FileName(size4, pdb.Goal, []int{1, 2, 3, 6, 7}))
@@ -248,7 +248,7 @@ func TestDatabaseErrors(t *testing.T) {
 	if err := errors.Join(os.WriteFile(packed, b, 0o644), os.Remove(packed+".raw")); err != nil {
 		t.Fatal(err)
 	}
-	err = newSolver(t, solver.Config{Partition: spec555, Dir: dir, NoBuild: true}).Prepare(size4, bitboard.GoalLast)
+	err = newSolver(t, solver.Config{Partition: spec555, Dir: dir, NoBuild: true}).Prepare(context.Background(), size4, bitboard.GoalLast)
 	var fe *pdb.FileError
 	if !errors.As(err, &de) || !errors.As(err, &fe) || !errors.Is(err, pdb.ErrCorrupt) ||
 		!strings.Contains(err.Error(), packed) || !strings.Contains(err.Error(), de.Command()) {
@@ -256,7 +256,7 @@ func TestDatabaseErrors(t *testing.T) {
 	}
 	var logged []string
 	s = newSolver(t, solver.Config{Partition: spec555, Dir: dir, Log: func(line string) { logged = append(logged, line) }})
-	if err := s.Prepare(size4, bitboard.GoalLast); err != nil {
+	if err := s.Prepare(context.Background(), size4, bitboard.GoalLast); err != nil {
 		t.Fatalf("repair: %v", err)
 	}
 	if _, err := os.Stat(packed + ".damaged"); err != nil || !strings.Contains(strings.Join(logged, "\n"), "moved aside to "+packed+".damaged") {
@@ -290,7 +290,7 @@ func TestClose(t *testing.T) {
 	if _, err := s.Solve(context.Background(), korf(1)[0], solver.Options{}); !errors.Is(err, solver.ErrClosed) {
 		t.Errorf("Solve after Close: %v", err)
 	}
-	if err := s.Prepare(size3, bitboard.GoalLast); !errors.Is(err, solver.ErrClosed) {
+	if err := s.Prepare(context.Background(), size3, bitboard.GoalLast); !errors.Is(err, solver.ErrClosed) {
 		t.Errorf("Prepare after Close: %v", err)
 	}
 	if err := s.Close(); err != nil {

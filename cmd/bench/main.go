@@ -128,7 +128,7 @@ func runAll(ctx context.Context, set data.Set, cfgs []bench.Config, pdbDir strin
 	var failures []error
 	line := progress.New(stderr)
 	for _, c := range cfgs {
-		s, err := open(c, set, pdbDir, stderr)
+		s, err := open(ctx, c, set, pdbDir, stderr)
 		if err != nil {
 			return fmt.Errorf("%s: %w", c.Name, err)
 		}
@@ -159,7 +159,7 @@ func runAll(ctx context.Context, set data.Set, cfgs []bench.Config, pdbDir strin
 
 // open returns the solver of the configuration with its heuristic
 // opened for the set, building solve's default databases if missing.
-func open(c bench.Config, set data.Set, pdbDir string, stderr io.Writer) (*solver.Solver, error) {
+func open(ctx context.Context, c bench.Config, set data.Set, pdbDir string, stderr io.Writer) (*solver.Solver, error) {
 	cfg := c.Solver()
 	cfg.Dir, cfg.NoBuild = pdbDir, c.Partition != pdb.DefaultPartition
 	cfg.Progress, cfg.Log = pdbcli.Reporter(stderr)
@@ -167,7 +167,7 @@ func open(c bench.Config, set data.Set, pdbDir string, stderr io.Writer) (*solve
 	if err != nil {
 		return nil, err
 	}
-	if err := s.Prepare(set.Instances[0].Board.Size(), set.Goal); err != nil {
+	if err := s.Prepare(ctx, set.Instances[0].Board.Size(), set.Goal); err != nil {
 		s.Close()
 		return nil, err
 	}

@@ -11,11 +11,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"slices"
+	"syscall"
 
 	"github.com/spf13/pflag"
 
@@ -89,7 +92,12 @@ func run(args []string, stderr io.Writer) int {
 	if err == nil {
 		progressFunc, log := pdbcli.Reporter(stderr)
 		opts := pdb.BuildOptions{Threads: *threads, BlankFree: *blankFree, Progress: progressFunc}
-		err = pdb.BuildMissing(dir, size, patterns, opts, func(b pdb.Built) { log(b.String()) })
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		err = pdb.BuildMissing(ctx, dir, size, patterns, opts, func(b pdb.Built) { log(b.String()) })
+		if ctx.Err() != nil {
+			err = errors.New("interrupted: the database being built was not written")
+		}
+		stop()
 		err = errors.Join(err, stopProfiles())
 	}
 	if err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,7 +44,7 @@ func TestBuildsLoadableDatabases(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, table := range tables {
-			want, err := pdb.Build(table.Size, table.Goal, table.Tiles, pdb.BuildOptions{Scheme: table.Scheme(), BlankFree: blankFree})
+			want, err := pdb.Build(context.Background(), table.Size, table.Goal, table.Tiles, pdb.BuildOptions{Scheme: table.Scheme(), BlankFree: blankFree})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -17,11 +17,13 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
 	"time"
@@ -54,7 +56,15 @@ func run(args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "play:", err)
 		return 2
 	}
-	g, err := setup(fs.Args(), *sizeFlag, *seed, *goalFlag, pdbDir, stderr)
+	// Ctrl-C stops a first-use build; in the game, the keys are the game's.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	g, err := setup(ctx, fs.Args(), *sizeFlag, *seed, *goalFlag, pdbDir, stderr)
+	interrupted := ctx.Err() != nil
+	stop()
+	if interrupted {
+		fmt.Fprintln(stderr, "play: interrupted")
+		return 1
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "play:", err)
 		return 2
@@ -67,7 +77,7 @@ func run(args []string, stderr io.Writer) int {
 }
 
 // setup reads the start position and loads the heuristic for the hints.
-func setup(args []string, sizeFlag string, seed uint64, goalFlag, pdbDir string, stderr io.Writer) (*game.Game, error) {
+func setup(ctx context.Context, args []string, sizeFlag string, seed uint64, goalFlag, pdbDir string, stderr io.Writer) (*game.Game, error) {
 	goal, err := bitboard.ParseGoal(goalFlag)
 	if err != nil {
 		return nil, err
@@ -111,7 +121,7 @@ func setup(args []string, sizeFlag string, seed uint64, goalFlag, pdbDir string,
 	cfg.Progress, cfg.Log = pdbcli.Reporter(stderr)
 	s, err := solver.New(cfg)
 	if err == nil {
-		err = s.Prepare(start.Size(), goal)
+		err = s.Prepare(ctx, start.Size(), goal)
 	}
 	if err != nil {
 		return nil, err

@@ -67,7 +67,7 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 	t0 := time.Now()
 	var sum summary
 	if cfg.opts.Mode != solver.Human {
-		stream = prepared(s, cfg.opts.Goal, stream, &sum.loading)
+		stream = prepared(ctx, s, cfg.opts.Goal, stream, &sum.loading)
 	}
 	out := newPrinter(cfg.format, stdout)
 	status := 0
@@ -114,7 +114,7 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 // the stream reaches it, the time spent doing so added to loading. A
 // failure is reported in full with the size's first puzzle, and stands
 // for the later ones as "see above".
-func prepared(s *solver.Solver, goal bitboard.Goal, stream iter.Seq2[solver.Puzzle, error], loading *time.Duration) iter.Seq2[solver.Puzzle, error] {
+func prepared(ctx context.Context, s *solver.Solver, goal bitboard.Goal, stream iter.Seq2[solver.Puzzle, error], loading *time.Duration) iter.Seq2[solver.Puzzle, error] {
 	return func(yield func(solver.Puzzle, error) bool) {
 		failed := map[bitboard.Size]error{}
 		for p, err := range stream {
@@ -124,7 +124,7 @@ func prepared(s *solver.Solver, goal bitboard.Goal, stream iter.Seq2[solver.Puzz
 				}
 			} else if err == nil {
 				t0 := time.Now()
-				err = s.Prepare(p.Size, goal)
+				err = s.Prepare(ctx, p.Size, goal)
 				*loading += time.Since(t0)
 				failed[p.Size] = err
 			}

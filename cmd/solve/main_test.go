@@ -369,3 +369,37 @@ func TestStreams(t *testing.T) {
 		t.Errorf("status %d", status)
 	}
 }
+
+// TestInterruptBuild interrupts the first-use build of the default
+// databases: solve stops within a second, exits 1, and leaves no file.
+func TestInterruptBuild(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGINT to send")
+	}
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], "--korf100", "--pdb-dir", dir)
+	cmd.Env = append(os.Environ(), "FIFTEEN_RUN_SOLVE=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1500 * time.Millisecond)
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	sent := time.Now()
+	err := cmd.Wait()
+	if waited := time.Since(sent); waited > time.Second {
+		t.Errorf("exited %v after the interrupt", waited)
+	}
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Errorf("exit: %v, want status 1\n%s", err, stderr.String())
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("%d files left in the database directory, such as %s", len(entries), entries[0].Name())
+	}
+	if !strings.Contains(stderr.String(), "solve: interrupted") {
+		t.Errorf("stderr:\n%s", stderr.String())
+	}
+}
