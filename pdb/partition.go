@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"fifteen/bitboard"
+	"fifteen/internal/flock"
 )
 
 // Partition is a set of disjoint patterns covering every tile of a board.
@@ -204,6 +205,18 @@ func (b Built) String() string {
 	return fmt.Sprintf("pattern %v: %d entries (%d placements), max %d, mean %.3f, %s, built in %.2f s, %d bytes raw, %d compressed: %s",
 		b.Table.Tiles, len(b.Table.Values), b.Table.Placements(), maxValue, mean, regions,
 		b.Elapsed.Seconds(), len(b.Table.Values), b.Compressed, b.Path)
+}
+
+// LockDir locks the database directory dir, made if need be, for a
+// build: a builder that holds it and then finds what is still missing
+// builds each database once, however many processes start at once. While
+// another process holds it, onWait is called once (if not nil) and
+// LockDir waits, until ctx ends; a holder that dies releases it.
+func LockDir(ctx context.Context, dir string, onWait func()) (unlock func() error, err error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("pdb: %w", err)
+	}
+	return flock.Lock(ctx, filepath.Join(dir, ".lock"), onWait)
 }
 
 // BuildMissing builds the databases of the patterns and writes them to dir,

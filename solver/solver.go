@@ -300,9 +300,7 @@ func (s *Solver) tables(ctx context.Context, p pdb.Partition, inMemory bool) ([]
 			if s.cfg.NoBuild {
 				return nil, fail(pdb.ErrMissing)
 			}
-			s.log(fmt.Sprintf("building the %s pattern databases in %s (once)", p.Name, dir))
-			opts := pdb.BuildOptions{Progress: s.cfg.Progress}
-			if err := pdb.BuildMissing(ctx, dir, p.Size, missing, opts, func(b pdb.Built) { s.log(b.String()) }); err != nil {
+			if err := s.build(ctx, p, dir); err != nil {
 				return nil, fmt.Errorf("building the %s databases: %w", p.Name, err)
 			}
 		}
@@ -324,6 +322,26 @@ func (s *Solver) tables(ctx context.Context, p pdb.Partition, inMemory bool) ([]
 		}
 		s.log(fmt.Sprintf("%v: moved aside to %s, to be built again", err, aside))
 	}
+}
+
+// build builds what the partition misses in dir, holding the directory's
+// lock: another process may be building the same, and then what it built
+// is not built again.
+func (s *Solver) build(ctx context.Context, p pdb.Partition, dir string) error {
+	unlock, err := pdb.LockDir(ctx, dir, func() {
+		s.log(fmt.Sprintf("waiting for another process building databases in %s", dir))
+	})
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	missing, err := p.Missing(dir)
+	if err != nil || len(missing) == 0 {
+		return err
+	}
+	s.log(fmt.Sprintf("building the %s pattern databases in %s (once)", p.Name, dir))
+	opts := pdb.BuildOptions{Progress: s.cfg.Progress}
+	return pdb.BuildMissing(ctx, dir, p.Size, missing, opts, func(b pdb.Built) { s.log(b.String()) })
 }
 
 func (s *Solver) log(line string) {

@@ -392,3 +392,36 @@ func TestSolveAllStops(t *testing.T) {
 		t.Errorf("%d searches stopped, want those under way: 1 or 2", stopped)
 	}
 }
+
+// TestOneBuild starts two solvers on one empty directory: the second
+// waits for the first's build, says so, and builds nothing itself.
+func TestOneBuild(t *testing.T) {
+	dir := t.TempDir()
+	aBuilding, bWaiting := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	a := newSolver(t, solver.Config{Partition: spec555, Dir: dir, Progress: func(pdb.Progress) {
+		once.Do(func() {
+			close(aBuilding)
+			select { // hold the build until the second is waiting
+			case <-bWaiting:
+			case <-time.After(10 * time.Second):
+			}
+		})
+	}})
+	var bLog []string
+	b := newSolver(t, solver.Config{Partition: spec555, Dir: dir, Log: func(line string) {
+		if bLog = append(bLog, line); strings.HasPrefix(line, "waiting") {
+			close(bWaiting)
+		}
+	}})
+	var wg sync.WaitGroup
+	var errA error
+	wg.Go(func() { errA = a.Prepare(context.Background(), size4, bitboard.GoalFirst) })
+	<-aBuilding
+	errB := b.Prepare(context.Background(), size4, bitboard.GoalFirst)
+	wg.Wait()
+	log := strings.Join(bLog, "\n")
+	if errA != nil || errB != nil || !strings.Contains(log, "waiting for another process") || strings.Contains(log, "building the") {
+		t.Errorf("errors %v, %v; the second's log:\n%s", errA, errB, log)
+	}
+}

@@ -69,13 +69,36 @@ func run(args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "pdbgen:", err)
 		return 2
 	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err = build(ctx, *partition, parts, dir, *force, pdb.BuildOptions{Threads: *threads, BlankFree: *blankFree}, profiles, stderr)
+	if ctx.Err() != nil {
+		err = errors.New("interrupted: the database being built was not written")
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "pdbgen:", err)
+		return 1
+	}
+	return 0
+}
+
+// build builds the databases of the partitions (named name) that dir
+// lacks, all of them if force, holding the directory's lock, so that a build another process
+// has under way is waited for and not repeated.
+func build(ctx context.Context, name string, parts []pdb.Partition, dir string, force bool, opts pdb.BuildOptions, profiles profile.Files, stderr io.Writer) error {
+	unlock, err := pdb.LockDir(ctx, dir, func() {
+		fmt.Fprintf(stderr, "pdbgen: waiting for another process building databases in %s\n", dir)
+	})
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	var patterns [][]int // each once, though partitions may share it
 	for _, p := range parts {
 		todo := p.Patterns
-		if !*force {
+		if !force {
 			if todo, err = missingOrDamaged(p, dir, stderr); err != nil {
-				fmt.Fprintln(stderr, "pdbgen:", err)
-				return 1
+				return err
 			}
 		}
 		for _, tiles := range todo {
@@ -85,26 +108,17 @@ func run(args []string, stderr io.Writer) int {
 		}
 	}
 	if len(patterns) == 0 {
-		fmt.Fprintf(stderr, "pdbgen: partition %s is already built in %s (--force rebuilds it)\n", *partition, dir)
-		return 0
+		fmt.Fprintf(stderr, "pdbgen: partition %s is already built in %s (--force rebuilds it)\n", name, dir)
+		return nil
 	}
 	stopProfiles, err := profile.Start(profiles)
-	if err == nil {
-		progressFunc, log := pdbcli.Reporter(stderr)
-		opts := pdb.BuildOptions{Threads: *threads, BlankFree: *blankFree, Progress: progressFunc}
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-		err = pdb.BuildMissing(ctx, dir, size, patterns, opts, func(b pdb.Built) { log(b.String()) })
-		if ctx.Err() != nil {
-			err = errors.New("interrupted: the database being built was not written")
-		}
-		stop()
-		err = errors.Join(err, stopProfiles())
-	}
 	if err != nil {
-		fmt.Fprintln(stderr, "pdbgen:", err)
-		return 1
+		return err
 	}
-	return 0
+	progressFunc, log := pdbcli.Reporter(stderr)
+	opts.Progress = progressFunc
+	err = pdb.BuildMissing(ctx, dir, parts[0].Size, patterns, opts, func(b pdb.Built) { log(b.String()) })
+	return errors.Join(err, stopProfiles())
 }
 
 // missingOrDamaged returns the partition's patterns whose databases are

@@ -13,7 +13,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
+	"time"
+
+	"fifteen/internal/flock"
 )
 
 // File is a file being written. Nothing is at its path until Commit.
@@ -35,9 +39,17 @@ func Create(path string) (*File, error) {
 	if direct {
 		file.f, err = os.OpenFile(target, os.O_WRONLY|os.O_TRUNC, 0)
 	} else {
-		file.f, err = os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp*")
+		removeStale(target)
+		if file.f, err = os.CreateTemp(filepath.Dir(target), tempPattern(target)); err == nil {
+			// Locked while written: a later writer removes it only once
+			// this process is gone.
+			_, err = flock.TryLock(file.f)
+		}
 	}
 	if err != nil {
+		if file.f != nil {
+			file.Abort()
+		}
 		return nil, pathError("create", path, err)
 	}
 	file.w = bufio.NewWriterSize(file.f, 1<<16)
@@ -53,11 +65,45 @@ func Check(path string) error {
 	if err != nil || direct {
 		return pathError("create", path, err)
 	}
-	f, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp*")
+	f, err := os.CreateTemp(filepath.Dir(target), tempPattern(target))
 	if err != nil {
 		return pathError("create", path, err)
 	}
 	return errors.Join(f.Close(), os.Remove(f.Name()))
+}
+
+// tempPattern is the name of target's temporary files, for CreateTemp:
+// the prefix, then a random number.
+func tempPattern(target string) string { return tempPrefix(target) + "*" }
+
+func tempPrefix(target string) string { return "." + filepath.Base(target) + ".tmp" }
+
+// staleAfter is how long a temporary file must have been left untouched
+// before it may be removed: a writer locks its file just after making it.
+const staleAfter = 10 * time.Second
+
+// removeStale removes target's temporary files that their writers left
+// behind, killed before they could: those untouched for staleAfter whose
+// lock no process holds.
+func removeStale(target string) {
+	dir := filepath.Dir(target)
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), tempPrefix(target)) {
+			continue
+		}
+		name := filepath.Join(dir, e.Name())
+		info, err := os.Lstat(name)
+		if err != nil || !info.Mode().IsRegular() || time.Since(info.ModTime()) < staleAfter {
+			continue
+		}
+		if f, err := os.OpenFile(name, os.O_RDWR, 0); err == nil {
+			if ok, _ := flock.TryLock(f); ok {
+				os.Remove(name)
+			}
+			f.Close()
+		}
+	}
 }
 
 // lookup returns where the file at path is written, and whether directly
