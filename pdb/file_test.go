@@ -402,3 +402,34 @@ func TestLoadRefuses(t *testing.T) {
 		})
 	}
 }
+
+// TestUnpackElsewhere loads from a directory where the unpacked copy
+// cannot be written (a directory stands in its place, which stops root
+// as well as a read-only directory stops others): the copy goes to the
+// user's cache directory, and the next load maps it from there.
+func TestUnpackElsewhere(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
+	dir, tiles, want := writeTestTable(t)
+	path := filepath.Join(dir, FileName(size4, Goal, tiles))
+	if err := os.Mkdir(path+".raw", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	alt, err := UnpackDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		got, err := Load(dir, size4, Goal, tiles)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got.Values) != string(want.Values) {
+			t.Error("the table loaded differs from the one built")
+		}
+		got.Close()
+		if _, err := os.Stat(filepath.Join(alt, FileName(size4, Goal, tiles)+".raw")); err != nil {
+			t.Errorf("no copy in %s: %v", alt, err)
+		}
+	}
+}

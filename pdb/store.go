@@ -1,6 +1,8 @@
 package pdb
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -40,10 +42,67 @@ func FileName(size bitboard.Size, goal bitboard.Goal, tiles []int) string {
 // read-only, so that processes share one copy in the page cache; on first
 // use it unpacks the compressed file into that copy (atomically, so that
 // concurrent loads are safe), and again when the compressed file is
-// rebuilt. The table's memory stays valid until Close.
+// rebuilt. Where the copy cannot be written beside the compressed file (a
+// read-only directory, say), it goes into the user's cache directory
+// (UnpackDir). The table's memory stays valid until Close.
 func Load(dir string, size bitboard.Size, goal bitboard.Goal, tiles []int) (*Table, error) {
-	path := filepath.Join(dir, FileName(size, goal, tiles))
-	raw := path + ".raw"
+	name := FileName(size, goal, tiles)
+	path, raw := filepath.Join(dir, name), filepath.Join(dir, name)+".raw"
+	alt, altErr := UnpackDir(dir)
+	if altErr == nil {
+		alt = filepath.Join(alt, name) + ".raw"
+		if _, err := os.Lstat(raw); err != nil && fileExists(alt) {
+			raw = alt // unpacked there before
+		}
+	}
+	t, err := load(path, raw, size, goal, tiles)
+	var unpacking *unpackError
+	if !errors.As(err, &unpacking) || raw == alt {
+		return t, err
+	}
+	if altErr == nil {
+		altErr = os.MkdirAll(filepath.Dir(alt), 0o755)
+	}
+	if altErr != nil {
+		return nil, errors.Join(err, altErr)
+	}
+	return load(path, alt, size, goal, tiles)
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// UnpackDir returns where the unpacked copies of the databases in dir go
+// when dir cannot hold them: a directory of the user's cache directory
+// named after dir's absolute path.
+func UnpackDir(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("pdb: no cache directory for the unpacked databases of %s: %w", dir, err)
+	}
+	sum := sha256.Sum256([]byte(abs))
+	return filepath.Join(cache, "fifteen", "unpacked", hex.EncodeToString(sum[:8])), nil
+}
+
+// unpackError is a compressed file that could not be unpacked where its
+// copy was to go.
+type unpackError struct {
+	path string
+	err  error
+}
+
+func (e *unpackError) Error() string { return fmt.Sprintf("pdb: unpacking %s: %v", e.path, e.err) }
+func (e *unpackError) Unwrap() error { return e.err }
+
+// load returns the table of the compressed file at path through its
+// unpacked copy raw (see Load).
+func load(path, raw string, size bitboard.Size, goal bitboard.Goal, tiles []int) (*Table, error) {
 	t, h, err := loadRaw(raw, size, goal, tiles)
 	if err == nil {
 		if copyOf(path, h, size, goal, tiles) {
@@ -61,7 +120,7 @@ func Load(dir string, size bitboard.Size, goal bitboard.Goal, tiles []int) (*Tab
 		return nil, err
 	}
 	if err := writeRaw(raw, h, values); err != nil {
-		return nil, fmt.Errorf("pdb: unpacking %s: %w", path, err)
+		return nil, &unpackError{path, err}
 	}
 	t, _, err = loadRaw(raw, size, goal, tiles)
 	return t, err
