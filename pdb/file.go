@@ -8,7 +8,6 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"sync"
 	"syscall"
@@ -81,9 +80,7 @@ type FileError struct {
 	Err  error
 }
 
-func (e *FileError) Error() string {
-	return fmt.Sprintf("%s: %v; rebuild it with: go run ./cmd/pdbgen --pdb-dir %s", e.Path, e.Err, filepath.Dir(e.Path))
-}
+func (e *FileError) Error() string { return e.Path + ": " + e.Err.Error() }
 
 func (e *FileError) Unwrap() error { return e.Err }
 
