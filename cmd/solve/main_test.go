@@ -114,10 +114,17 @@ func TestUsage(t *testing.T) {
 		{"--no-such-flag"},
 		{"--prune-depth", "1"},
 		{"--order", "ULLD"},
+		{"--partition", "99"},
+		{"--heuristic", "euclid"},
+		{"--weight", "0.5"},
 	} {
-		if status, _, _ := runSolve(t, "", args...); status != 2 {
-			t.Errorf("%v: status %d, want 2", args, status)
-		}
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			// Refused once, before the input is read.
+			status, out, stderr := runSolve(t, "a: 1 2 3 4 5 6 7 0 8\nb: 1 2 3 4 5 6 0 7 8\n", args...)
+			if status != 2 || out != "" || strings.Count(stderr, "\n") > 30 || strings.Contains(stderr, "a:") {
+				t.Errorf("status %d, want 2; stdout %q, stderr %s", status, out, stderr)
+			}
+		})
 	}
 	if status, _, _ := runSolve(t, "", "no/such/file"); status != 1 {
 		t.Errorf("missing file: status %d, want 1", status)
@@ -164,12 +171,35 @@ func TestTimeout(t *testing.T) {
 }
 
 // TestMain lets a test run this package's main in a child process: the
-// interruption test signals it.
+// interruption tests signal it.
 func TestMain(m *testing.M) {
 	if os.Getenv("FIFTEEN_RUN_SOLVE") == "1" {
 		main()
 	}
 	os.Exit(m.Run())
+}
+
+// interruptAfter starts cmd, sends it SIGINT after d, and returns how
+// long it took to exit then, and its error.
+func interruptAfter(t *testing.T, cmd *exec.Cmd, d time.Duration) (time.Duration, error) {
+	t.Helper()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(d)
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	sent := time.Now()
+	err := cmd.Wait()
+	return time.Since(sent), err
+}
+
+// child returns the command that runs solve with args in a child process.
+func child(args ...string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "FIFTEEN_RUN_SOLVE=1")
+	return cmd
 }
 
 func TestInterrupt(t *testing.T) {
@@ -179,19 +209,11 @@ func TestInterrupt(t *testing.T) {
 	// An easy puzzle, then Korf's 88, which Manhattan distance takes
 	// billions of nodes to solve.
 	input := "easy: 1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n88: 15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4\n"
-	cmd := exec.Command(os.Args[0], "--goal", "first", "--heuristic", "manhattan", "--format", "jsonl", "-j", "1")
-	cmd.Env = append(os.Environ(), "FIFTEEN_RUN_SOLVE=1")
+	cmd := child("--goal", "first", "--heuristic", "manhattan", "--format", "jsonl", "-j", "1")
 	cmd.Stdin = strings.NewReader(input)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	time.Sleep(500 * time.Millisecond)
-	if err := cmd.Process.Signal(os.Interrupt); err != nil {
-		t.Fatal(err)
-	}
-	err := cmd.Wait()
+	_, err := interruptAfter(t, cmd, 500*time.Millisecond)
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
 		t.Fatalf("exit: %v, want status 1\n%s", err, stderr.String())
 	}
@@ -378,20 +400,11 @@ func TestInterruptBuild(t *testing.T) {
 		t.Skip("no SIGINT to send")
 	}
 	dir := t.TempDir()
-	cmd := exec.Command(os.Args[0], "--korf100", "--pdb-dir", dir)
-	cmd.Env = append(os.Environ(), "FIFTEEN_RUN_SOLVE=1")
+	cmd := child("--korf100", "--pdb-dir", dir)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	time.Sleep(1500 * time.Millisecond)
-	if err := cmd.Process.Signal(os.Interrupt); err != nil {
-		t.Fatal(err)
-	}
-	sent := time.Now()
-	err := cmd.Wait()
-	if waited := time.Since(sent); waited > time.Second {
+	waited, err := interruptAfter(t, cmd, 1500*time.Millisecond)
+	if waited > time.Second {
 		t.Errorf("exited %v after the interrupt", waited)
 	}
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -22,8 +21,7 @@ func TestStreamMemory(t *testing.T) {
 		t.Skip("a million lines")
 	}
 	const n = 1_000_000
-	cmd := exec.Command(os.Args[0], "--print-only")
-	cmd.Env = append(os.Environ(), "FIFTEEN_RUN_SOLVE=1")
+	cmd := child("--print-only")
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
