@@ -116,17 +116,17 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 // for the later ones as "see above".
 func prepared(ctx context.Context, s *solver.Solver, goal bitboard.Goal, stream iter.Seq2[solver.Puzzle, error], loading *time.Duration) iter.Seq2[solver.Puzzle, error] {
 	return func(yield func(solver.Puzzle, error) bool) {
-		failed := map[bitboard.Size]error{}
+		opened := map[bitboard.Size]error{} // each size seen: nil, or why it failed
 		for p, err := range stream {
-			if seen, ok := failed[p.Size]; err == nil && ok {
-				if seen != nil {
-					err = fmt.Errorf("no heuristic (%w)", errRepeated{seen})
+			if failure, seen := opened[p.Size]; err == nil && seen {
+				if failure != nil {
+					err = fmt.Errorf("no heuristic (%w)", errRepeated{failure})
 				}
 			} else if err == nil {
 				t0 := time.Now()
 				err = s.Prepare(ctx, p.Size, goal)
 				*loading += time.Since(t0)
-				failed[p.Size] = err
+				opened[p.Size] = err
 			}
 			if !yield(p, err) {
 				return
