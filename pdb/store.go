@@ -51,8 +51,10 @@ func Load(dir string, size bitboard.Size, goal bitboard.Goal, tiles []int) (*Tab
 	alt, altErr := UnpackDir(dir)
 	if altErr == nil {
 		alt = filepath.Join(alt, name) + ".raw"
-		if _, err := os.Lstat(raw); err != nil && fileExists(alt) {
-			raw = alt // unpacked there before
+		if _, err := os.Lstat(raw); err != nil {
+			if _, err := os.Stat(alt); err == nil {
+				raw = alt // unpacked there before
+			}
 		}
 	}
 	t, err := load(path, raw, size, goal, tiles)
@@ -67,11 +69,6 @@ func Load(dir string, size bitboard.Size, goal bitboard.Goal, tiles []int) (*Tab
 		return nil, errors.Join(err, altErr)
 	}
 	return load(path, alt, size, goal, tiles)
-}
-
-func fileExists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
 }
 
 // UnpackDir returns where the unpacked copies of the databases in dir go

@@ -83,8 +83,8 @@ func run(args []string, stderr io.Writer) int {
 }
 
 // build builds the databases of the partitions (named name) that dir
-// lacks, all of them if force, holding the directory's lock, so that a build another process
-// has under way is waited for and not repeated.
+// lacks, all of them if force, holding the directory's lock, so that a
+// build another process has under way is waited for and not repeated.
 func build(ctx context.Context, name string, parts []pdb.Partition, dir string, force bool, opts pdb.BuildOptions, profiles profile.Files, stderr io.Writer) error {
 	unlock, err := pdb.LockDir(ctx, dir, func() {
 		fmt.Fprintf(stderr, "pdbgen: waiting for another process building databases in %s\n", dir)
