@@ -6,12 +6,13 @@ import (
 	"image/gif"
 
 	"fifteen/bitboard"
+	"fifteen/construct"
 	"fifteen/render"
 )
 
 // Animate the last two moves of an 8-puzzle.
 func ExampleGIF() {
-	start, _ := bitboard.New(bitboard.Size{Rows: 3, Cols: 3}, []int{1, 2, 3, 4, 5, 6, 0, 7, 8})
+	start := construct.Grid{Rows: 3, Cols: 3, Tiles: []int{1, 2, 3, 4, 5, 6, 0, 7, 8}}
 	moves, _ := bitboard.ParseMoves("RR")
 	var buf bytes.Buffer
 	if err := render.GIF(&buf, start, moves, render.Options{Cell: 48}); err != nil {

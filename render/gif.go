@@ -1,6 +1,6 @@
-// Package render draws sliding-tile boards and animates solutions as GIFs:
-// tiles as rounded squares with their numbers (Go Regular), the blank
-// empty, a caption with the move count.
+// Package render draws sliding-tile boards of any size and animates
+// solutions as GIFs: tiles as rounded squares with their numbers (Go
+// Regular), the blank empty, a caption with the move count.
 package render
 
 import (
@@ -20,6 +20,7 @@ import (
 	"golang.org/x/image/math/fixed"
 
 	"fifteen/bitboard"
+	"fifteen/construct"
 )
 
 // Options tune the animation. The zero value is the default.
@@ -57,38 +58,34 @@ func (o *Options) fill() error {
 // GIF writes the animation of the moves played from start: one frame per
 // position, the first and last held longer, looping forever. The moves
 // must stay on the board.
-func GIF(w io.Writer, start bitboard.Board, moves []bitboard.Move, opts Options) error {
-	if err := opts.fill(); err != nil {
-		return err
-	}
-	d, err := newDrawer(start.Size(), opts.Cell)
+func GIF(w io.Writer, start construct.Grid, moves []bitboard.Move, opts Options) error {
+	d, err := newDrawer(start, opts)
 	if err != nil {
 		return err
 	}
 	anim := &gif.GIF{LoopCount: 0}
-	b := start
+	g := start
 	var prev *image.Paletted
 	for i := 0; ; i++ {
 		// After the first, a frame holds only what changed (the tile that
 		// moved and the caption), drawn over the one before.
-		img := d.frame(b, fmt.Sprintf("%d/%d", i, len(moves)))
+		img := d.frame(g, fmt.Sprintf("%d/%d", i, len(moves)))
 		frame := img
 		if prev != nil {
 			frame = img.SubImage(changed(prev, img)).(*image.Paletted)
 		}
 		prev = img
 		anim.Image = append(anim.Image, frame)
-		anim.Delay = append(anim.Delay, opts.Delay)
+		anim.Delay = append(anim.Delay, d.opts.Delay)
 		anim.Disposal = append(anim.Disposal, gif.DisposalNone)
 		if i == len(moves) {
 			break
 		}
-		var ok bool
-		if b, _, ok = b.Move(moves[i]); !ok {
+		if g, _, err = g.Play(moves[i : i+1]); err != nil {
 			return fmt.Errorf("render: move %d (%v) leaves the board", i+1, moves[i])
 		}
 	}
-	anim.Delay[0], anim.Delay[len(anim.Delay)-1] = opts.Pause, opts.Pause
+	anim.Delay[0], anim.Delay[len(anim.Delay)-1] = d.opts.Pause, d.opts.Pause
 	return gif.EncodeAll(w, anim)
 }
 
@@ -111,17 +108,13 @@ func changed(a, b *image.Paletted) image.Rectangle {
 	return r
 }
 
-// Frame returns the image of board b with the caption, as GIF draws it.
-func Frame(b bitboard.Board, caption string, cell int) (*image.Paletted, error) {
-	opts := Options{Cell: cell}
-	if err := opts.fill(); err != nil {
-		return nil, err
-	}
-	d, err := newDrawer(b.Size(), opts.Cell)
+// Frame returns the image of grid g with the caption, as GIF draws it.
+func Frame(g construct.Grid, caption string, cell int) (*image.Paletted, error) {
+	d, err := newDrawer(g, Options{Cell: cell})
 	if err != nil {
 		return nil, err
 	}
-	return d.frame(b, caption), nil
+	return d.frame(g, caption), nil
 }
 
 // CellCenter returns the pixel at the centre of cell i of a board of the
@@ -160,6 +153,7 @@ func margin(cell int) int { return cell / 4 }
 // drawer draws the frames of one board size.
 type drawer struct {
 	size           bitboard.Size
+	opts           Options
 	cell, margin   int
 	bounds         image.Rectangle
 	tile           *image.Alpha // a rounded square's mask
@@ -172,19 +166,33 @@ var (
 	goRegularOnce sync.Once
 )
 
-func newDrawer(size bitboard.Size, cell int) (*drawer, error) {
+// newDrawer checks the grid and the options, and returns the drawer of
+// the grid's size.
+func newDrawer(g construct.Grid, opts Options) (*drawer, error) {
+	if err := g.Check(); err != nil {
+		return nil, err
+	}
+	if err := opts.fill(); err != nil {
+		return nil, err
+	}
 	goRegularOnce.Do(func() { goRegular, goRegularErr = opentype.Parse(goregular.TTF) })
 	if goRegularErr != nil {
 		return nil, goRegularErr
 	}
+	size, cell := bitboard.Size{Rows: g.Rows, Cols: g.Cols}, opts.Cell
 	m := margin(cell)
 	d := &drawer{
-		size: size, cell: cell, margin: m,
+		size: size, opts: opts, cell: cell, margin: m,
 		bounds: image.Rect(0, 0, 2*m+size.Cols*cell, 2*m+size.Rows*cell+cell/2),
 		tile:   roundedSquare(cell-max(cell/16, 2), cell/6),
 	}
+	// Three-digit tiles get smaller digits, to fit.
+	digits := 0.42
+	if size.Cells() > 100 {
+		digits = 0.32
+	}
 	var err error
-	if d.digits, err = opentype.NewFace(goRegular, &opentype.FaceOptions{Size: float64(cell) * 0.42, DPI: 72, Hinting: font.HintingFull}); err != nil {
+	if d.digits, err = opentype.NewFace(goRegular, &opentype.FaceOptions{Size: float64(cell) * digits, DPI: 72, Hinting: font.HintingFull}); err != nil {
 		return nil, err
 	}
 	if d.labels, err = opentype.NewFace(goRegular, &opentype.FaceOptions{Size: float64(cell) * 0.3, DPI: 72, Hinting: font.HintingFull}); err != nil {
@@ -211,12 +219,12 @@ func roundedSquare(s, r int) *image.Alpha {
 	return m
 }
 
-func (d *drawer) frame(b bitboard.Board, caption string) *image.Paletted {
+func (d *drawer) frame(g construct.Grid, caption string) *image.Paletted {
 	img := image.NewPaletted(d.bounds, palette)
 	draw.Draw(img, img.Bounds(), image.NewUniform(background), image.Point{}, draw.Src)
 	gap := (d.cell - d.tile.Rect.Dx()) / 2
 	for i := range d.size.Cells() {
-		t := b.Tile(i)
+		t := g.Tiles[i]
 		if t == 0 {
 			continue
 		}

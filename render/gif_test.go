@@ -5,9 +5,11 @@ import (
 	"image"
 	"image/draw"
 	"image/gif"
+	"slices"
 	"testing"
 
 	"fifteen/bitboard"
+	"fifteen/construct"
 	"fifteen/render"
 )
 
@@ -26,12 +28,11 @@ func TestGIF(t *testing.T) {
 		{[]int{1, 2, 3, 4, 5, 6, 0, 7, 8}, bitboard.Size{Rows: 3, Cols: 3}, "RR", bitboard.GoalLast, 0},
 		{[]int{4, 1, 2, 3, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, bitboard.Size{Rows: 4, Cols: 4}, "U", bitboard.GoalFirst, 40},
 		{[]int{1, 2, 3, 4, 5, 6, 0, 7}, bitboard.Size{Rows: 2, Cols: 4}, "R", bitboard.GoalLast, 24},
+		{append(seq(1, 23), 0, 24), bitboard.Size{Rows: 5, Cols: 5}, "R", bitboard.GoalLast, 32},
+		{append(seq(1, 119), 0, 120), bitboard.Size{Rows: 11, Cols: 11}, "R", bitboard.GoalLast, 32},
 	} {
 		t.Run(c.size.String()+"/"+c.moves, func(t *testing.T) {
-			start, err := bitboard.New(c.size, c.tiles)
-			if err != nil {
-				t.Fatal(err)
-			}
+			start := construct.Grid{Rows: c.size.Rows, Cols: c.size.Cols, Tiles: c.tiles}
 			moves, _ := bitboard.ParseMoves(c.moves)
 			var buf bytes.Buffer
 			opts := render.Options{Cell: c.cell, Delay: 20, Pause: 100}
@@ -73,45 +74,58 @@ func TestGIF(t *testing.T) {
 				}
 			}
 			checkFrame(t, first, start, cell)
-			checkFrame(t, canvas, bitboard.Solved(c.size, c.goal), cell)
+			checkFrame(t, canvas, construct.Solved(c.size.Rows, c.size.Cols, c.goal), cell)
 		})
 	}
+}
+
+// seq returns the numbers from to to.
+func seq(from, to int) []int {
+	var s []int
+	for i := from; i <= to; i++ {
+		s = append(s, i)
+	}
+	return s
 }
 
 // checkFrame compares a decoded frame with the board's frame drawn apart,
 // at every cell's centre (where the digits are) and beside it (the tile or
 // the blank).
-func checkFrame(t *testing.T, got *image.Paletted, b bitboard.Board, cell int) {
+func checkFrame(t *testing.T, got *image.Paletted, g construct.Grid, cell int) {
 	t.Helper()
-	want, err := render.Frame(b, "", cell)
+	want, err := render.Frame(g, "", cell)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got.Bounds() != want.Bounds() {
 		t.Fatalf("frame bounds %v, want %v", got.Bounds(), want.Bounds())
 	}
-	for i := range b.Size().Cells() {
-		p := render.CellCenter(b.Size(), i, cell)
+	size := bitboard.Size{Rows: g.Rows, Cols: g.Cols}
+	for i := range g.Tiles {
+		p := render.CellCenter(size, i, cell)
 		for _, q := range []image.Point{p, p.Add(image.Pt(cell/3, cell/3))} {
-			if g, w := got.At(q.X, q.Y), want.At(q.X, q.Y); g != w {
-				t.Errorf("%v: cell %d, pixel %v: %v, want %v", b, i, q, g, w)
+			if have, w := got.At(q.X, q.Y), want.At(q.X, q.Y); have != w {
+				t.Errorf("%v: cell %d, pixel %v: %v, want %v", g.Tiles, i, q, have, w)
 			}
 		}
 	}
 	// The blank's centre is background, a tile's corner region is not.
-	blank := render.CellCenter(b.Size(), b.Blank(), cell)
+	blank := render.CellCenter(size, slices.Index(g.Tiles, 0), cell)
 	if got.At(blank.X, blank.Y) != got.At(0, 0) {
-		t.Errorf("%v: the blank is not empty", b)
+		t.Errorf("%v: the blank is not empty", g.Tiles)
 	}
 }
 
 func TestOptionsErrors(t *testing.T) {
-	b := bitboard.Solved(bitboard.Size{Rows: 3, Cols: 3}, bitboard.GoalLast)
+	b := construct.Solved(3, 3, bitboard.GoalLast)
 	var buf bytes.Buffer
 	if err := render.GIF(&buf, b, nil, render.Options{Cell: 3}); err == nil {
 		t.Error("a 3-pixel cell accepted")
 	}
 	if err := render.GIF(&buf, b, []bitboard.Move{bitboard.Down}, render.Options{}); err == nil {
 		t.Error("a move off the board accepted")
+	}
+	if err := render.GIF(&buf, construct.Grid{Rows: 2, Cols: 2, Tiles: []int{1, 1, 2, 0}}, nil, render.Options{}); err == nil {
+		t.Error("a malformed board accepted")
 	}
 }

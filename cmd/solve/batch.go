@@ -16,6 +16,7 @@ import (
 	"unicode"
 
 	"fifteen/bitboard"
+	"fifteen/construct"
 	"fifteen/internal/atomicfile"
 	"fifteen/internal/pdbcli"
 	"fifteen/pdb"
@@ -191,10 +192,7 @@ func writeGIF(cfg *config, r *solver.Result, used map[string]bool) error {
 		used[name] = true
 		path = filepath.Join(cfg.gifDir, name)
 	}
-	start, err := bitboard.New(r.Puzzle.Size, r.Puzzle.Tiles)
-	if err != nil {
-		return fmt.Errorf("the GIFs draw boards of up to %d cells", bitboard.MaxCells)
-	}
+	start := construct.Grid{Rows: r.Puzzle.Size.Rows, Cols: r.Puzzle.Size.Cols, Tiles: r.Puzzle.Tiles}
 	return atomicfile.WriteFile(path, func(w io.Writer) error {
 		return render.GIF(w, start, r.Moves, render.Options{Cell: cfg.gifCell})
 	})

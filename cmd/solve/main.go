@@ -32,7 +32,6 @@ import (
 	"fifteen/data"
 	"fifteen/internal/pdbcli"
 	"fifteen/internal/profile"
-	"fifteen/pdb"
 	"fifteen/render"
 	"fifteen/search"
 	"fifteen/solver"
@@ -96,10 +95,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of --random: the same seed gives the same puzzles")
 	sizeFlag := fs.String("size", "4x4", "board size of --random: ROWSxCOLS, or 3 for 3x3")
 	fs.BoolVar(&cfg.printOnly, "print-only", false, "print the puzzles, one a line, instead of solving them")
-	fs.StringVar(&cfg.solver.Heuristic, "heuristic", "pdb", "heuristic: pdb (additive pattern databases), linear-conflict, manhattan or misplaced")
-	fs.StringVar(&cfg.solver.Partition, "partition", pdb.DefaultPartition, "pattern databases: 771, 663x2, 663, 555, 78, or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +: the maximum of their heuristics)")
-	pdbcli.DirFlag(fs, &cfg.solver.Dir)
-	fs.BoolVar(&cfg.solver.NoReflect, "no-reflect", false, "do not maximise the databases' sum with its value on the board reflected about the diagonal")
+	pdbcli.SolverFlags(fs, &cfg.solver)
 	fs.StringVar(&cfg.format, "format", "text", "output format: text or jsonl")
 	fs.DurationVar(&cfg.opts.Timeout, "timeout", 0, "give up a puzzle after this long (0: never)")
 	fs.IntVarP(&cfg.opts.Threads, "threads", "t", 0, fmt.Sprintf("goroutines searching each puzzle, at most %d (0: all CPUs when --jobs is 1, else 1)", search.MaxThreads))

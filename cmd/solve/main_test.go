@@ -18,6 +18,7 @@ import (
 
 	"fifteen/bitboard"
 	"fifteen/internal/bfs"
+	"fifteen/internal/record"
 )
 
 func runSolve(t *testing.T, stdin string, args ...string) (status int, stdout, stderr string) {
@@ -42,7 +43,7 @@ func TestJSONL(t *testing.T) {
 	sc := bufio.NewScanner(strings.NewReader(out))
 	n := 0
 	for sc.Scan() {
-		var r record
+		var r record.Record
 		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
 			t.Fatal(err)
 		}

@@ -7,31 +7,9 @@ import (
 	"io"
 
 	"fifteen/bitboard"
-	"fifteen/search"
+	"fifteen/internal/record"
 	"fifteen/solver"
 )
-
-// record is one puzzle's JSONL line.
-type record struct {
-	ID             string             `json:"id"`
-	Size           string             `json:"size"`
-	Start          []int              `json:"start"`
-	Goal           string             `json:"goal"`
-	Solved         bool               `json:"solved"`
-	Optimal        bool               `json:"optimal"`
-	Length         *int               `json:"length,omitempty"`
-	Moves          string             `json:"moves"`
-	Tiles          []int              `json:"tiles"`
-	Heuristic      string             `json:"heuristic"`
-	Threads        int                `json:"threads"`
-	H0             int                `json:"h0"`
-	Expanded       uint64             `json:"expanded"`
-	Generated      uint64             `json:"generated"`
-	Seconds        float64            `json:"seconds"`
-	NodesPerSecond float64            `json:"nodes_per_second"`
-	Iterations     []search.Iteration `json:"iterations"`
-	Error          string             `json:"error,omitempty"`
-}
 
 // printer writes outcomes in the chosen format.
 type printer struct {
@@ -45,35 +23,7 @@ func newPrinter(format string, w io.Writer) *printer {
 
 func (p *printer) print(r *solver.Result, err error, cfg *config) error {
 	if p.jsonl {
-		rec := record{
-			ID:             r.Puzzle.ID,
-			Size:           r.Puzzle.Size.String(),
-			Start:          r.Puzzle.Tiles,
-			Goal:           cfg.opts.Goal.String(),
-			Solved:         err == nil,
-			Optimal:        err == nil && r.Optimal,
-			Moves:          bitboard.FormatMoves(r.Moves),
-			Tiles:          r.Tiles,
-			Heuristic:      r.Heuristic,
-			Threads:        cfg.opts.Threads,
-			H0:             r.H0,
-			Expanded:       r.Expanded,
-			Generated:      r.Generated,
-			Seconds:        r.Elapsed.Seconds(),
-			NodesPerSecond: r.NodesPerSecond(),
-			Iterations:     r.Iterations,
-		}
-		if rec.Iterations == nil {
-			rec.Iterations = []search.Iteration{} // the constructive solver's
-		}
-		if err == nil {
-			n := r.Length()
-			rec.Length = &n
-		} else {
-			rec.Moves, rec.Tiles = "", []int{}
-			rec.Error = err.Error()
-		}
-		b, err := json.Marshal(rec)
+		b, err := json.Marshal(record.New(r, err, cfg.opts))
 		if err != nil {
 			return err
 		}

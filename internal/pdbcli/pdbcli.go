@@ -1,5 +1,6 @@
 // Package pdbcli is what the commands share about pattern databases: the
-// --pdb-dir flag, and progress reports on a terminal-aware line.
+// flags that choose the heuristic, and progress reports on a
+// terminal-aware line.
 package pdbcli
 
 import (
@@ -9,7 +10,17 @@ import (
 
 	"fifteen/internal/progress"
 	"fifteen/pdb"
+	"fifteen/solver"
 )
+
+// SolverFlags defines the flags that choose a solver's heuristic on fs:
+// --heuristic, --partition, --pdb-dir and --no-reflect, stored in cfg.
+func SolverFlags(fs *pflag.FlagSet, cfg *solver.Config) {
+	fs.StringVar(&cfg.Heuristic, "heuristic", "pdb", "heuristic: pdb (additive pattern databases), linear-conflict, manhattan or misplaced")
+	fs.StringVar(&cfg.Partition, "partition", pdb.DefaultPartition, "pattern databases: 771, 663x2, 663, 555, 78, or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +: the maximum of their heuristics)")
+	DirFlag(fs, &cfg.Dir)
+	fs.BoolVar(&cfg.NoReflect, "no-reflect", false, "do not maximise the databases' sum with its value on the board reflected about the diagonal")
+}
 
 // DirFlag defines the commands' --pdb-dir flag on fs, stored in dir.
 func DirFlag(fs *pflag.FlagSet, dir *string) {

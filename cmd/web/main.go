@@ -1,0 +1,164 @@
+// Command web serves the puzzle in a browser, and a JSON API: play,
+// shuffle, hints, optimal and human-style solutions animated, GIFs.
+//
+// Usage:
+//
+//	web [--addr localhost:8080] [--timeout 10s] [--max-solves N] [--queue-wait 5s] [--pdb-dir DIR] [--partition P]
+//
+// It opens the pattern databases once, building missing ones (the page and
+// /healthz show the build meanwhile), and shares them across requests.
+// SIGINT or SIGTERM shuts it down: the requests under way get --grace to
+// finish, and then their searches are stopped.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"runtime"
+	"syscall"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"fifteen/internal/pdbcli"
+	"fifteen/pdb"
+	"fifteen/solver"
+)
+
+type config struct {
+	addr   string
+	solver solver.Config
+	limits
+	grace time.Duration
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stderr, nil))
+}
+
+func parseFlags(args []string, stderr io.Writer) (*config, error) {
+	cfg := &config{}
+	fs := pflag.NewFlagSet("web", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: web [flags]\n\nServes the puzzle in a browser, and the JSON API /api/solve, /api/hint,\n/api/random, /api/solve.gif and /healthz.\n\nFlags:\n%s", fs.FlagUsages())
+	}
+	fs.StringVar(&cfg.addr, "addr", "localhost:8080", "address to listen on, `HOST:PORT` (:8080 for every interface)")
+	fs.DurationVar(&cfg.timeout, "timeout", 10*time.Second, "longest search of one request (504 past it)")
+	fs.IntVar(&cfg.maxSolves, "max-solves", runtime.NumCPU(), "searches run at once, one thread each")
+	fs.DurationVar(&cfg.queueWait, "queue-wait", 5*time.Second, "longest wait of a request for a search slot (503 past it)")
+	fs.DurationVar(&cfg.grace, "grace", 5*time.Second, "on SIGINT or SIGTERM, how long the requests under way may finish before their searches are stopped")
+	pdbcli.SolverFlags(fs, &cfg.solver)
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	switch {
+	case fs.NArg() > 0:
+		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	case cfg.timeout <= 0:
+		return nil, fmt.Errorf("--timeout %v: want above 0", cfg.timeout)
+	case cfg.maxSolves < 1:
+		return nil, fmt.Errorf("--max-solves %d: want at least 1", cfg.maxSolves)
+	case cfg.queueWait < 0:
+		return nil, fmt.Errorf("--queue-wait %v: want 0 or more", cfg.queueWait)
+	case cfg.grace < 0:
+		return nil, fmt.Errorf("--grace %v: want 0 or more", cfg.grace)
+	}
+	return cfg, cfg.solver.Validate()
+}
+
+// run serves until ctx ends and returns the exit status. When listening
+// is not nil, it is told the address once the server listens (for tests,
+// which ask for port 0).
+func run(ctx context.Context, args []string, stderr io.Writer, listening func(net.Addr)) int {
+	cfg, err := parseFlags(args, stderr)
+	if errors.Is(err, pflag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "web:", err)
+		return 2
+	}
+	logger := log.New(stderr, "web: ", log.LstdFlags)
+	if err := serve(ctx, cfg, logger, listening); err != nil {
+		logger.Print(err)
+		return 1
+	}
+	return 0
+}
+
+func serve(ctx context.Context, cfg *config, logger *log.Logger, listening func(net.Addr)) error {
+	var srv *server
+	cfg.solver.Progress = func(p pdb.Progress) { srv.setStatus("building the pattern databases: "+p.String(), false) }
+	cfg.solver.Log = func(s string) { logger.Print(s) }
+	s, err := solver.New(cfg.solver)
+	if err != nil {
+		return err
+	}
+	srv = newServer(s, cfg.limits)
+	srv.log = logger
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		s.Close()
+		return err
+	}
+	logger.Printf("serving http://%s", ln.Addr())
+	if listening != nil {
+		listening(ln.Addr())
+	}
+	httpSrv := &http.Server{
+		Handler:           srv.handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog:          logger,
+	}
+	// A failure to open the databases (not one stopped by ctx) shuts the
+	// server down and is its error.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var failed error
+	prepared := make(chan struct{})
+	go func() {
+		defer close(prepared)
+		if err := srv.prepare(ctx); err != nil && ctx.Err() == nil {
+			failed = err
+			cancel()
+		}
+	}()
+	served := make(chan error, 1)
+	go func() { served <- httpSrv.Serve(ln) }()
+	select {
+	case err := <-served:
+		s.Close()
+		<-prepared
+		return err
+	case <-ctx.Done():
+	}
+	// Requests under way get the grace period; then Close stops their
+	// searches, which answer 503 at once, and the server closes.
+	logger.Print("shutting down")
+	graceCtx, stop := context.WithTimeout(context.Background(), cfg.grace)
+	defer stop()
+	if httpSrv.Shutdown(graceCtx) != nil {
+		s.Close()
+		shortCtx, stop := context.WithTimeout(context.Background(), time.Second)
+		defer stop()
+		if httpSrv.Shutdown(shortCtx) != nil {
+			httpSrv.Close()
+		}
+	}
+	closeErr := s.Close()
+	<-prepared
+	if failed == nil && !errors.Is(closeErr, solver.ErrClosed) {
+		failed = closeErr
+	}
+	return failed
+}

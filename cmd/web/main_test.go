@@ -1,0 +1,123 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestFlags refuses bad flags with status 2 and a message naming the flag.
+func TestFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--timeout", "0s"}, "--timeout"},
+		{[]string{"--max-solves", "0"}, "--max-solves"},
+		{[]string{"--queue-wait", "-1s"}, "--queue-wait"},
+		{[]string{"--grace", "-1s"}, "--grace"},
+		{[]string{"--partition", "99"}, "99"},
+		{[]string{"--heuristic", "euclid"}, "euclid"},
+		{[]string{"--no-such-flag"}, "no-such-flag"},
+		{[]string{"extra"}, "extra"},
+	} {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			var stderr bytes.Buffer
+			if status := run(context.Background(), c.args, &stderr, nil); status != 2 || !strings.Contains(stderr.String(), c.want) {
+				t.Errorf("status %d, %q: want 2 and a message naming %s", status, stderr.String(), c.want)
+			}
+		})
+	}
+}
+
+// TestShutdown serves on a free port, starts a search that would run for
+// minutes (Manhattan distance on Korf's hardest instance), and stops the
+// server: the search is stopped after --grace, the request answered 503,
+// and run returns 0.
+func TestShutdown(t *testing.T) {
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	addr := make(chan net.Addr, 1)
+	status := make(chan int, 1)
+	var stderr bytes.Buffer
+	go func() {
+		status <- run(ctx, []string{"--addr", "localhost:0", "--heuristic", "manhattan", "--timeout", "1h", "--grace", "100ms"}, &stderr, func(a net.Addr) { addr <- a })
+	}()
+	url := "http://" + (<-addr).String()
+	waitFor(t, "/healthz", func() bool {
+		resp, err := http.Get(url + "/healthz")
+		if err == nil {
+			resp.Body.Close()
+		}
+		return err == nil && resp.StatusCode == 200
+	})
+	answer := make(chan string, 1)
+	go func() {
+		resp, err := http.Post(url+"/api/solve", "application/json", strings.NewReader(`{"tiles": `+tilesJSON(korfHard.Board.Tiles())+`, "goal": "first"}`))
+		if err != nil {
+			answer <- err.Error()
+			return
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		answer <- resp.Status + " " + string(b)
+	}()
+	time.Sleep(100 * time.Millisecond) // the search starts
+	t0 := time.Now()
+	stop()
+	if got := <-status; got != 0 {
+		t.Errorf("status %d, want 0; stderr:\n%s", got, stderr.String())
+	}
+	if took := time.Since(t0); took > 5*time.Second {
+		t.Errorf("shut down in %v, want about the grace period", took)
+	}
+	if a := <-answer; !strings.HasPrefix(a, "503") || !strings.Contains(a, "closed") {
+		t.Errorf("the search's request got %q, want 503", a)
+	}
+}
+
+// TestBuildOnFirstUse serves with databases still to build (a 5-5-5
+// partition, seconds): /healthz answers 503 until they are built, then
+// 200, and a search is answered.
+func TestBuildOnFirstUse(t *testing.T) {
+	ctx, stop := context.WithCancel(context.Background())
+	addr := make(chan net.Addr, 1)
+	status := make(chan int, 1)
+	var stderr bytes.Buffer
+	go func() {
+		status <- run(ctx, []string{"--addr", "localhost:0", "--pdb-dir", t.TempDir(), "--partition", "1,2,3,6,7/4,5,8,9,12/10,11,13,14,15"}, &stderr, func(a net.Addr) { addr <- a })
+	}()
+	defer func() {
+		stop()
+		if got := <-status; got != 0 {
+			t.Errorf("status %d, want 0; stderr:\n%s", got, stderr.String())
+		}
+	}()
+	url := "http://" + (<-addr).String()
+	healthz := func() int {
+		resp, err := http.Get(url + "/healthz")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if got := healthz(); got != http.StatusServiceUnavailable {
+		t.Errorf("/healthz while building: %d, want 503", got)
+	}
+	waitFor(t, "the databases", func() bool { return healthz() == http.StatusOK })
+	resp, err := http.Post(url+"/api/solve", "application/json", strings.NewReader(`{"tiles": `+tilesJSON(korf79.Board.Tiles())+`, "goal": "first"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(b), `"length":42`) {
+		t.Errorf("status %d, %s: want 42 moves", resp.StatusCode, b)
+	}
+}

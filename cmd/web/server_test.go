@@ -1,0 +1,376 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image/gif"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"fifteen/bitboard"
+	"fifteen/construct"
+	"fifteen/data"
+	"fifteen/internal/record"
+	"fifteen/solver"
+)
+
+// korf79 is Korf's instance 79: 42 moves to the goal "first".
+var korf79 = data.Korf100()[78]
+
+// testLimits are the defaults of the flags.
+var testLimits = limits{timeout: 10 * time.Second, maxSolves: runtime.NumCPU(), queueWait: 5 * time.Second}
+
+// newTestServer returns a server on the solver that cfg configures, its
+// databases open, and an httptest server that serves it.
+func newTestServer(t testing.TB, cfg solver.Config, l limits) (*server, *httptest.Server) {
+	t.Helper()
+	s, err := solver.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(s, l)
+	if err := srv.prepare(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.handler())
+	t.Cleanup(func() {
+		ts.Close()
+		s.Close()
+	})
+	return srv, ts
+}
+
+// call makes a request and returns the answer's status and body.
+func call(t testing.TB, ts *httptest.Server, method, path, body string) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(method, ts.URL+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp, b
+}
+
+// replay checks that the record's moves take its start to its goal, and
+// slide the tiles it names.
+func replay(t testing.TB, rec record.Record) {
+	t.Helper()
+	size, err := bitboard.ParseSizeUpTo(rec.Size, construct.MaxCells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal, err := bitboard.ParseGoal(rec.Goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves, err := bitboard.ParseMoves(rec.Moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end, slid, err := construct.Grid{Rows: size.Rows, Cols: size.Cols, Tiles: rec.Start}.Play(moves)
+	switch {
+	case err != nil:
+		t.Fatal(err)
+	case !slices.Equal(end.Tiles, construct.Solved(size.Rows, size.Cols, goal).Tiles):
+		t.Fatalf("%v: the moves %s do not reach the goal", rec.Start, rec.Moves)
+	case !slices.Equal(slid, rec.Tiles):
+		t.Fatalf("the moves slide %v, the answer says %v", slid, rec.Tiles)
+	case rec.Length == nil || *rec.Length != len(moves):
+		t.Fatalf("length %v for %d moves", rec.Length, len(moves))
+	}
+}
+
+func decodeJSON(t testing.TB, b []byte, v any) {
+	t.Helper()
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatalf("%s: %v", b, err)
+	}
+}
+
+// decodeRecord decodes a solve's answer and replays it.
+func decodeRecord(t testing.TB, b []byte) record.Record {
+	t.Helper()
+	var rec record.Record
+	decodeJSON(t, b, &rec)
+	replay(t, rec)
+	return rec
+}
+
+// swap12 returns the tiles with 1 and 2 swapped: the other parity.
+func swap12(tiles []int) []int {
+	out := slices.Clone(tiles)
+	i, j := slices.Index(out, 1), slices.Index(out, 2)
+	out[i], out[j] = out[j], out[i]
+	return out
+}
+
+func tilesJSON(tiles []int) string {
+	b, _ := json.Marshal(tiles)
+	return string(b)
+}
+
+// TestAPI runs each endpoint on good and bad requests: the status, the
+// error's message, and every solution replayed.
+func TestAPI(t *testing.T) {
+	_, ts := newTestServer(t, solver.Config{}, testLimits)
+	k79 := tilesJSON(korf79.Board.Tiles())
+	solved4 := tilesJSON(bitboard.Solved(bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalLast).Tiles())
+	random5, _ := construct.Random(rand.New(rand.NewPCG(5, 0)), 5, 5, bitboard.GoalLast)
+	swapped := []int{2, 1, 3, 4, 5, 6, 7, 8, 0}
+	for _, c := range []struct {
+		name, method, path, body string
+		status                   int
+		want                     string // in the body
+		check                    func(t *testing.T, body []byte)
+	}{
+		{name: "solve optimal", method: "POST", path: "/api/solve", body: `{"tiles": ` + k79 + `, "size": "4x4", "goal": "first", "mode": "optimal"}`, status: 200, check: func(t *testing.T, b []byte) {
+			rec := decodeRecord(t, b)
+			if *rec.Length != korf79.Optimal || !rec.Optimal || rec.Generated == 0 || rec.Expanded == 0 || rec.H0 == 0 || rec.Heuristic != "pdb:771" {
+				t.Errorf("answer %+v: want %d moves, optimal, with counts", rec, korf79.Optimal)
+			}
+		}},
+		{name: "solve, size left out", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,4,5,6,0,7,8]}`, status: 200, want: `"length":2`},
+		{name: "solve weighted", method: "POST", path: "/api/solve", body: `{"tiles": ` + k79 + `, "goal": "first", "mode": "weighted", "weight": 1.5}`, status: 200, check: func(t *testing.T, b []byte) {
+			if rec := decodeRecord(t, b); rec.Optimal || float64(*rec.Length) > 1.5*float64(korf79.Optimal) {
+				t.Errorf("answer %+v: want at most 1.5×%d moves, not called optimal", rec, korf79.Optimal)
+			}
+		}},
+		{name: "solve 3x4", method: "POST", path: "/api/solve", body: `{"tiles": [4,1,2,3,5,6,7,11,8,9,10,0], "size": "3x4"}`, status: 200, check: func(t *testing.T, b []byte) { decodeRecord(t, b) }},
+		{name: "solve human 5x5", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(random5.Tiles) + `, "mode": "human"}`, status: 200, want: `"heuristic":"constructive"`, check: func(t *testing.T, b []byte) { decodeRecord(t, b) }},
+		{name: "solve solved", method: "POST", path: "/api/solve", body: `{"tiles": ` + solved4 + `}`, status: 200, want: `"length":0`},
+		{name: "malformed JSON", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,`, status: 400, want: "malformed JSON"},
+		{name: "two values", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0]} {}`, status: 400, want: "more than one value"},
+		{name: "unknown field", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "mdoe": "human"}`, status: 400, want: `unknown field \"mdoe\"`},
+		{name: "tile count", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,4,5,6,7,8], "size": "3x3"}`, status: 400, want: "wrong number of tiles: 8 tiles for a 3x3 board, want 9"},
+		{name: "no square", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,4,5,6,7,0]}`, status: 400, want: "8 tiles make no square board"},
+		{name: "repeated tile", method: "POST", path: "/api/solve", body: `{"tiles": [1,1,3,4,5,6,7,8,0]}`, status: 400, want: "tile 1 appears twice"},
+		{name: "repeated tile 5x5", method: "POST", path: "/api/solve", body: `{"tiles": [` + strings.Repeat("1,", 24) + `0], "mode": "human"}`, status: 400, want: "out of range or repeated"},
+		{name: "bad size", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "size": "2by2"}`, status: 400, want: "2by2"},
+		{name: "bad goal", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "goal": "middle"}`, status: 400, want: "middle"},
+		{name: "bad mode", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "mode": "fast"}`, status: 400, want: `mode \"fast\": want optimal, weighted or human`},
+		{name: "weight without weighted", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "weight": 2}`, status: 400, want: "weight"},
+		{name: "weighted without weight", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "mode": "weighted"}`, status: 400, want: "weight"},
+		{name: "unsolvable", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(swapped) + `}`, status: 422, want: bitboard.ErrUnsolvable.Error()},
+		{name: "unsolvable 5x5", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(swap12(random5.Tiles)) + `, "mode": "human"}`, status: 422, want: bitboard.ErrUnsolvable.Error()},
+		{name: "optimal 5x5", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(random5.Tiles) + `}`, status: 422, want: "the human mode any size"},
+		{name: "body over 64 KiB", method: "POST", path: "/api/solve", body: `{"tiles": [` + strings.Repeat(" ", maxBody) + `]}`, status: 413, want: "over 65536 bytes"},
+		{name: "solve by GET", method: "GET", path: "/api/solve", status: 405},
+
+		{name: "hint", method: "POST", path: "/api/hint", body: `{"tiles": ` + k79 + `, "goal": "first"}`, status: 200, check: func(t *testing.T, b []byte) {
+			var h hintAnswer
+			decodeJSON(t, b, &h)
+			m, err := bitboard.ParseMoves(h.Move)
+			if err != nil || len(m) != 1 || h.Distance != korf79.Optimal || !h.Optimal {
+				t.Fatalf("hint %+v: want one move, distance %d, optimal", h, korf79.Optimal)
+			}
+			// The move slides the tile it names, and brings the goal one move nearer.
+			next, tile, ok := korf79.Board.Move(m[0])
+			if !ok || tile != h.Tile {
+				t.Fatalf("hint %+v: the move slides %d", h, tile)
+			}
+			_, b = call(t, ts, "POST", "/api/hint", `{"tiles": `+tilesJSON(next.Tiles())+`, "goal": "first"}`)
+			var after hintAnswer
+			decodeJSON(t, b, &after)
+			if after.Distance != h.Distance-1 {
+				t.Errorf("after the hint's move, the distance is %d, want %d", after.Distance, h.Distance-1)
+			}
+		}},
+		{name: "hint solved", method: "POST", path: "/api/hint", body: `{"tiles": ` + solved4 + `}`, status: 200, want: `{"move":"","tile":0,"distance":0,"optimal":true}`},
+		{name: "hint 5x5", method: "POST", path: "/api/hint", body: `{"tiles": ` + tilesJSON(random5.Tiles) + `}`, status: 200, want: `"optimal":false`},
+		{name: "hint with a mode", method: "POST", path: "/api/hint", body: `{"tiles": [1,2,3,0], "mode": "human"}`, status: 400, want: "takes no mode"},
+		{name: "hint unsolvable", method: "POST", path: "/api/hint", body: `{"tiles": ` + tilesJSON(swapped) + `}`, status: 422, want: "unsolvable"},
+
+		{name: "random", method: "GET", path: "/api/random?size=4x4&seed=7", status: 200, check: func(t *testing.T, b []byte) {
+			var r randomAnswer
+			decodeJSON(t, b, &r)
+			want, _ := data.Random(1, 7, bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalLast)
+			if r.Size != "4x4" || r.Seed != 7 || r.Goal != "last" || !slices.Equal(r.Tiles, want[0].Board.Tiles()) {
+				t.Errorf("random %+v: want solve --random's first of seed 7, %v", r, want[0].Board.Tiles())
+			}
+		}},
+		{name: "random 7x7", method: "GET", path: "/api/random?size=7x7&goal=first", status: 200, check: func(t *testing.T, b []byte) {
+			var r randomAnswer
+			decodeJSON(t, b, &r)
+			if g := (construct.Grid{Rows: 7, Cols: 7, Tiles: r.Tiles}); g.Check() != nil || !g.Solvable(bitboard.GoalFirst) {
+				t.Errorf("random 7x7 %v: not a solvable board", r.Tiles)
+			}
+		}},
+		{name: "random bad seed", method: "GET", path: "/api/random?seed=-1", status: 400, want: "seed"},
+		{name: "random bad size", method: "GET", path: "/api/random?size=1x9", status: 400, want: "1x9"},
+
+		{name: "gif", method: "GET", path: "/api/solve.gif?tiles=" + strings.Trim(strings.ReplaceAll(k79, " ", ""), "[]") + "&goal=first", status: 200, check: func(t *testing.T, b []byte) {
+			anim, err := gif.DecodeAll(bytes.NewReader(b))
+			if err != nil || len(anim.Image) != korf79.Optimal+1 {
+				t.Fatalf("GIF: %v, want %d frames", err, korf79.Optimal+1)
+			}
+		}},
+		{name: "gif human 5x5", method: "GET", path: "/api/solve.gif?mode=human&tiles=" + strings.Trim(strings.ReplaceAll(tilesJSON(random5.Tiles), " ", ""), "[]"), status: 200, check: func(t *testing.T, b []byte) {
+			if _, err := gif.DecodeAll(bytes.NewReader(b)); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{name: "gif bad tiles", method: "GET", path: "/api/solve.gif?tiles=1,2,x", status: 400, want: `\"x\" is not a number`},
+		{name: "gif unsolvable", method: "GET", path: "/api/solve.gif?tiles=2,1,3,4,5,6,7,8,0", status: 422, want: "unsolvable"},
+
+		{name: "healthz", method: "GET", path: "/healthz", status: 200, want: `"ready":true`},
+		{name: "page", method: "GET", path: "/", status: 200, want: "<title>fifteen"},
+		{name: "script", method: "GET", path: "/app.js", status: 200, want: "use strict"},
+		{name: "no such page", method: "GET", path: "/nothing", status: 404},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			resp, b := call(t, ts, c.method, c.path, c.body)
+			if resp.StatusCode != c.status {
+				t.Fatalf("status %d, want %d: %s", resp.StatusCode, c.status, b)
+			}
+			if !bytes.Contains(b, []byte(c.want)) {
+				t.Errorf("answer %s: want %s in it", b, c.want)
+			}
+			if c.status >= 400 && c.status != 404 && c.status != 405 {
+				var e struct{ Error string }
+				if err := json.Unmarshal(b, &e); err != nil || e.Error == "" || resp.Header.Get("Content-Type") != "application/json" {
+					t.Errorf("error answer %s (%s): want JSON with an error", b, resp.Header.Get("Content-Type"))
+				}
+			}
+			if c.check != nil {
+				c.check(t, b)
+			}
+		})
+	}
+}
+
+// TestQueueWait fills the search slots: a search request waits
+// --queue-wait and gets 503 with Retry-After, while a human-style solve,
+// which takes no slot, is answered.
+func TestQueueWait(t *testing.T) {
+	srv, ts := newTestServer(t, solver.Config{}, limits{timeout: time.Second, maxSolves: 1, queueWait: 50 * time.Millisecond})
+	srv.slots <- struct{}{}
+	defer func() { <-srv.slots }()
+	t0 := time.Now()
+	resp, b := call(t, ts, "POST", "/api/solve", `{"tiles": [1,2,3,4,5,6,0,7,8]}`)
+	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" || !bytes.Contains(b, []byte("search slots stayed busy")) {
+		t.Errorf("status %d, Retry-After %q, %s: want 503 with Retry-After", resp.StatusCode, resp.Header.Get("Retry-After"), b)
+	}
+	if waited := time.Since(t0); waited < 50*time.Millisecond {
+		t.Errorf("answered after %v, before the queue wait", waited)
+	}
+	if resp, b := call(t, ts, "POST", "/api/solve", `{"tiles": [1,2,3,4,5,6,0,7,8], "mode": "human"}`); resp.StatusCode != 200 {
+		t.Errorf("human-style solve: status %d, %s", resp.StatusCode, b)
+	}
+}
+
+// korfHard is Korf's instance 88, the hardest of the 100 for IDA*.
+var korfHard = data.Korf100()[87]
+
+// TestTimeout runs a search past --timeout: 504, with the counts so far.
+func TestTimeout(t *testing.T) {
+	_, ts := newTestServer(t, solver.Config{}, limits{timeout: time.Millisecond, maxSolves: 1, queueWait: time.Second})
+	resp, b := call(t, ts, "POST", "/api/solve", `{"tiles": `+tilesJSON(korfHard.Board.Tiles())+`, "goal": "first"}`)
+	var rec record.Record
+	decodeJSON(t, b, &rec)
+	if resp.StatusCode != http.StatusGatewayTimeout || rec.Solved || rec.Generated == 0 || rec.Length != nil || !strings.Contains(rec.Error, "timed out") {
+		t.Errorf("status %d, %s: want 504 with the counts and the error", resp.StatusCode, b)
+	}
+}
+
+// TestNotReady asks before the databases are open: the searches get 503
+// with Retry-After, /healthz too, and the human-style solver answers.
+func TestNotReady(t *testing.T) {
+	s, err := solver.New(solver.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ts := httptest.NewServer(newServer(s, testLimits).handler())
+	defer ts.Close()
+	for _, c := range []struct{ method, path, body string }{
+		{"GET", "/healthz", ""},
+		{"POST", "/api/solve", `{"tiles": [1,2,3,4,5,6,0,7,8]}`},
+		{"POST", "/api/hint", `{"tiles": [1,2,3,4,5,6,0,7,8]}`},
+	} {
+		if resp, b := call(t, ts, c.method, c.path, c.body); resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
+			t.Errorf("%s %s: status %d, Retry-After %q, %s: want 503 with Retry-After", c.method, c.path, resp.StatusCode, resp.Header.Get("Retry-After"), b)
+		}
+	}
+	if resp, b := call(t, ts, "POST", "/api/solve", `{"tiles": [1,2,3,4,5,6,0,7,8], "mode": "human"}`); resp.StatusCode != 200 {
+		t.Errorf("human-style solve: status %d, %s", resp.StatusCode, b)
+	}
+}
+
+// TestDisconnect starts a long search (Manhattan distance on Korf's
+// hardest instance) and goes away: the search stops.
+func TestDisconnect(t *testing.T) {
+	srv, ts := newTestServer(t, solver.Config{Heuristic: "manhattan"}, limits{timeout: time.Hour, maxSolves: 1, queueWait: time.Second})
+	ctx, cancel := context.WithCancel(context.Background())
+	req, err := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/solve", strings.NewReader(`{"tiles": `+tilesJSON(korfHard.Board.Tiles())+`, "goal": "first"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		resp, err := ts.Client().Do(req)
+		if err == nil {
+			resp.Body.Close()
+			err = fmt.Errorf("answered %s", resp.Status)
+		}
+		done <- err
+	}()
+	waitFor(t, "the search to start", func() bool { return srv.searching.Load() == 1 })
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("the client's request: %v, want it cancelled", err)
+	}
+	waitFor(t, "the search to stop", func() bool { return srv.searching.Load() == 0 })
+}
+
+// waitFor polls cond for up to 10 seconds.
+func waitFor(t testing.TB, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !cond(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited 10 s for %s", what)
+		}
+	}
+}
+
+// TestConcurrent sends 200 random 4×4 puzzles at once, each solved
+// optimally: every answer is 200, and replays to the goal.
+func TestConcurrent(t *testing.T) {
+	_, ts := newTestServer(t, solver.Config{}, limits{timeout: time.Minute, maxSolves: runtime.NumCPU(), queueWait: 5 * time.Minute})
+	puzzles, err := data.Random(200, 31, bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalLast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for _, p := range puzzles {
+		wg.Go(func() {
+			resp, b := call(t, ts, "POST", "/api/solve", `{"tiles": `+tilesJSON(p.Board.Tiles())+`}`)
+			if resp.StatusCode != 200 {
+				t.Errorf("%s: status %d, %s", p.ID, resp.StatusCode, b)
+				return
+			}
+			if rec := decodeRecord(t, b); !rec.Optimal {
+				t.Errorf("%s: not optimal", p.ID)
+			}
+		})
+	}
+	wg.Wait()
+}
