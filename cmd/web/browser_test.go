@@ -111,6 +111,9 @@ func TestBrowser(t *testing.T) {
 			// The blank on the bottom row's first cell.
 			chromedp.Navigate(ts.URL+"/?size=4x4&goal=last&tiles=1,2,3,4,5,6,7,8,9,10,11,12,0,13,14,15"),
 			tiles("1,2,3,4,5,6,7,8,9,10,11,12,0,13,14,15"),
+			// The hint lights 13, the first of three slides left.
+			click("#hint"),
+			waitJS(`document.querySelector(".tile.hint")?.dataset.tile === "13" && document.getElementById("message").textContent === "Hint: slide 13. The goal is 3 moves away."`),
 			// Tile 6 is in neither the blank's row nor its column: nothing moves.
 			click(`[data-tile="6"]`),
 			// The right arrow slides the tile left of the blank: there is none.
@@ -131,6 +134,19 @@ func TestBrowser(t *testing.T) {
 		if labels != 15 {
 			t.Errorf("%d tiles have accessible names, want 15", labels)
 		}
+	})
+
+	t.Run("bad input", func(t *testing.T) {
+		message := `document.getElementById("message").textContent`
+		do(t, ctx,
+			chromedp.Navigate(ts.URL+"/?size=3x3&tiles=2,1,3,4,5,6,7,8,0"),
+			loaded,
+			waitJS(message+`.includes("refused: unsolvable")`),
+			click("#enter summary"),
+			chromedp.SendKeys(chromedp.CSS("#enter-tiles"), "1 2 3 4 5 6 7 8"),
+			click(`#enter-form button[type="submit"]`),
+			waitJS(message+`.includes("wrong number of tiles: 8 tiles for a 3x3 board")`),
+		)
 	})
 
 	t.Run("korf79", func(t *testing.T) {

@@ -48,7 +48,7 @@ type server struct {
 	searching atomic.Int64  // the slots held, for /healthz
 
 	mu     sync.Mutex
-	ready  bool   // the 4×4 databases are open
+	ready  bool   // the 4×4 databases are open: until then 4×4 searches get 503
 	status string // what opening them does now, or why it failed
 }
 
@@ -70,12 +70,15 @@ func (s *server) state() (status string, ready bool) {
 	return s.status, s.ready
 }
 
+// size4 is the board whose databases are files, built on first use; the
+// other sizes' are built in memory in a second or two.
+var size4 = bitboard.Size{Rows: 4, Cols: 4}
+
 // prepare opens the 4×4 databases, building missing ones; the solver's
 // Progress callback reports the build through setStatus.
 func (s *server) prepare(ctx context.Context) error {
-	size := bitboard.Size{Rows: 4, Cols: 4}
 	for _, goal := range []bitboard.Goal{bitboard.GoalLast, bitboard.GoalFirst} {
-		if err := s.solver.Prepare(ctx, size, goal); err != nil {
+		if err := s.solver.Prepare(ctx, size4, goal); err != nil {
 			s.setStatus(err.Error(), false)
 			return err
 		}
@@ -144,9 +147,7 @@ func writeError(w http.ResponseWriter, err error) int {
 		w.Header().Set("Retry-After", "1")
 	}
 	if e.record != nil {
-		rec := *e.record
-		rec.Error = e.err.Error()
-		writeJSON(w, e.status, rec)
+		writeJSON(w, e.status, e.record)
 	} else {
 		writeJSON(w, e.status, map[string]string{"error": e.err.Error()})
 	}
@@ -300,7 +301,7 @@ func (s *server) acquire(ctx context.Context) (release func(), err error) {
 // instant, needs no slot. A client that goes away stops it.
 func (s *server) run(ctx context.Context, p solver.Puzzle, opts solver.Options) (solver.Result, error) {
 	if opts.Mode != solver.Human {
-		if status, ready := s.state(); !ready {
+		if status, ready := s.state(); !ready && p.Size == size4 {
 			return solver.Result{}, fail(http.StatusServiceUnavailable, "the pattern databases are not open yet: %s", status)
 		}
 		release, err := s.acquire(ctx)

@@ -291,8 +291,9 @@ func TestTimeout(t *testing.T) {
 	}
 }
 
-// TestNotReady asks before the databases are open: the searches get 503
-// with Retry-After, /healthz too, and the human-style solver answers.
+// TestNotReady asks before the 4×4 databases are open: 4×4 searches get
+// 503 with Retry-After, /healthz too, and the human-style solver and the
+// other sizes' searches answer.
 func TestNotReady(t *testing.T) {
 	s, err := solver.New(solver.Config{})
 	if err != nil {
@@ -303,15 +304,17 @@ func TestNotReady(t *testing.T) {
 	defer ts.Close()
 	for _, c := range []struct{ method, path, body string }{
 		{"GET", "/healthz", ""},
-		{"POST", "/api/solve", `{"tiles": [1,2,3,4,5,6,0,7,8]}`},
-		{"POST", "/api/hint", `{"tiles": [1,2,3,4,5,6,0,7,8]}`},
+		{"POST", "/api/solve", `{"tiles": ` + tilesJSON(korf79.Board.Tiles()) + `, "goal": "first"}`},
+		{"POST", "/api/hint", `{"tiles": ` + tilesJSON(korf79.Board.Tiles()) + `, "goal": "first"}`},
 	} {
 		if resp, b := call(t, ts, c.method, c.path, c.body); resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
 			t.Errorf("%s %s: status %d, Retry-After %q, %s: want 503 with Retry-After", c.method, c.path, resp.StatusCode, resp.Header.Get("Retry-After"), b)
 		}
 	}
-	if resp, b := call(t, ts, "POST", "/api/solve", `{"tiles": [1,2,3,4,5,6,0,7,8], "mode": "human"}`); resp.StatusCode != 200 {
-		t.Errorf("human-style solve: status %d, %s", resp.StatusCode, b)
+	for _, body := range []string{`{"tiles": ` + tilesJSON(korf79.Board.Tiles()) + `, "goal": "first", "mode": "human"}`, `{"tiles": [1,2,3,4,5,6,0,7,8]}`} {
+		if resp, b := call(t, ts, "POST", "/api/solve", body); resp.StatusCode != 200 {
+			t.Errorf("%s: status %d, %s", body, resp.StatusCode, b)
+		}
 	}
 }
 

@@ -140,11 +140,14 @@ function say(text, error = false) {
 
 const fmt = (n) => n.toLocaleString("en-US");
 
+// waiting says whether the board's optimal searches wait for the 4×4
+// databases, which the server may still be building.
+const waiting = () => game.rows === 4 && game.cols === 4 && !game.ready;
+
 function setBusy(busy) {
   game.busy = busy;
-  const optimal = optimalServed() && game.ready;
-  $("hint").disabled = busy || (optimalServed() && !game.ready);
-  $("solve-optimal").disabled = busy || !optimal;
+  $("hint").disabled = busy || waiting();
+  $("solve-optimal").disabled = busy || waiting() || !optimalServed();
   $("solve-human").disabled = busy;
   $("shuffle").disabled = busy;
 }
@@ -163,7 +166,7 @@ const puzzle = (tiles, mode) => ({ tiles, size: sizeName(), goal: game.goal, mod
 
 // optimum asks for the start position's optimal length, once.
 async function optimum() {
-  if (game.optimum === null && optimalServed() && game.ready) {
+  if (game.optimum === null && optimalServed() && !waiting()) {
     game.optimum = api("/api/solve", puzzle(game.start, "optimal")).then((r) => r.length);
   }
   return game.optimum === null ? null : game.optimum.catch(() => null);
@@ -285,7 +288,7 @@ async function solve(mode) {
     let info = mode === "optimal"
       ? `Optimal: ${r.length} moves · ${fmt(r.generated)} nodes generated · ${r.seconds.toFixed(3)} s`
       : `Human-style: ${r.length} moves`;
-    if (mode === "human" && optimalServed() && game.ready) {
+    if (mode === "human" && optimalServed() && !waiting()) {
       const opt = await api("/api/solve", puzzle(from, "optimal")).catch(() => null);
       if (opt) info += ` · the optimum is ${opt.length} (${(r.length / Math.max(opt.length, 1)).toFixed(2)}×)`;
     }
@@ -371,8 +374,9 @@ async function enter(text, seed = null) {
   const tiles = words.map(Number);
   const bad = words.find((w) => !/^\d+$/.test(w));
   if (bad !== undefined) return say(`"${bad}" is not a tile number.`, true);
+  // The size chosen, if the tiles fill it; else a square, if they make one.
   const side = Math.round(Math.sqrt(tiles.length));
-  const size = side * side === tiles.length ? `${side}x${side}` : sizeName();
+  const size = tiles.length !== cells() && side * side === tiles.length ? `${side}x${side}` : sizeName();
   setBusy(true);
   try {
     // A human-style solve is instant at any size, and checks the position as every solve does.
@@ -387,7 +391,9 @@ async function enter(text, seed = null) {
 
 function setSize(size) {
   [game.rows, game.cols] = size.split("x").map(Number);
-  $("size").value = size;
+  const select = $("size");
+  if (![...select.options].some((o) => o.value === size)) select.add(new Option(size));
+  select.value = size;
 }
 
 // --- Wiring ---
@@ -399,7 +405,7 @@ async function watchBuild() {
       const h = await resp.json();
       game.ready = h.ready;
       $("build").hidden = h.ready;
-      $("build").textContent = `The pattern databases are being opened (built on the first run only): ${h.status}. Play and human-style solving work meanwhile.`;
+      $("build").textContent = `Optimal 4×4 searches wait for the pattern databases (built on the first run only): ${h.status}. Playing, the other sizes and the human-style solver work meanwhile.`;
       setBusy(game.busy);
       if (h.ready) return;
     } catch {
@@ -449,5 +455,7 @@ $("enter-form").addEventListener("submit", (e) => { e.preventDefault(); enter($(
     await enter(tiles, q.get("seed"));
     if (game.tiles.length) return;
   }
+  const error = $("message").textContent; // the address's position's
   await shuffle(/^\d+$/.test(q.get("seed") || "") ? q.get("seed") : null);
+  if (tiles) say(`A shuffled position instead of the address's, which is refused: ${error}`, true);
 })();
