@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
@@ -67,7 +68,15 @@ func TestShutdown(t *testing.T) {
 		b, _ := io.ReadAll(resp.Body)
 		answer <- resp.Status + " " + string(b)
 	}()
-	time.Sleep(100 * time.Millisecond) // the search starts
+	waitFor(t, "the search to start", func() bool {
+		resp, err := http.Get(url + "/healthz")
+		if err != nil {
+			return false
+		}
+		defer resp.Body.Close()
+		var h struct{ Searching int }
+		return json.NewDecoder(resp.Body).Decode(&h) == nil && h.Searching == 1
+	})
 	t0 := time.Now()
 	stop()
 	if got := <-status; got != 0 {
