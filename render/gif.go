@@ -72,7 +72,10 @@ func GIF(w io.Writer, start construct.Grid, moves []bitboard.Move, opts Options)
 		img := d.frame(g, fmt.Sprintf("%d/%d", i, len(moves)))
 		frame := img
 		if prev != nil {
-			frame = img.SubImage(changed(prev, img)).(*image.Paletted)
+			// A copy, so that the whole image is not kept with each frame.
+			r := changed(prev, img)
+			frame = image.NewPaletted(r, palette)
+			d.blit(frame, img.SubImage(r).(*image.Paletted), r.Min)
 		}
 		prev = img
 		anim.Image = append(anim.Image, frame)
@@ -156,7 +159,8 @@ type drawer struct {
 	opts           Options
 	cell, margin   int
 	bounds         image.Rectangle
-	tile           *image.Alpha // a rounded square's mask
+	tile           *image.Alpha      // a rounded square's mask
+	sprites        []*image.Paletted // each tile's cell, once drawn
 	digits, labels font.Face
 }
 
@@ -183,8 +187,9 @@ func newDrawer(g construct.Grid, opts Options) (*drawer, error) {
 	m := margin(cell)
 	d := &drawer{
 		size: size, opts: opts, cell: cell, margin: m,
-		bounds: image.Rect(0, 0, 2*m+size.Cols*cell, 2*m+size.Rows*cell+cell/2),
-		tile:   roundedSquare(cell-max(cell/16, 2), cell/6),
+		bounds:  image.Rect(0, 0, 2*m+size.Cols*cell, 2*m+size.Rows*cell+cell/2),
+		tile:    roundedSquare(cell-max(cell/16, 2), cell/6),
+		sprites: make([]*image.Paletted, size.Cells()),
 	}
 	// Three-digit tiles get smaller digits, to fit.
 	digits := 0.42
@@ -220,22 +225,36 @@ func roundedSquare(s, r int) *image.Alpha {
 }
 
 func (d *drawer) frame(g construct.Grid, caption string) *image.Paletted {
-	img := image.NewPaletted(d.bounds, palette)
-	draw.Draw(img, img.Bounds(), image.NewUniform(background), image.Point{}, draw.Src)
-	gap := (d.cell - d.tile.Rect.Dx()) / 2
-	for i := range d.size.Cells() {
-		t := g.Tiles[i]
-		if t == 0 {
-			continue
+	img := image.NewPaletted(d.bounds, palette) // all background, the palette's first colour
+	for i, t := range g.Tiles {
+		if t != 0 {
+			d.blit(img, d.sprite(t), image.Pt(d.margin+i%d.size.Cols*d.cell, d.margin+i/d.size.Cols*d.cell))
 		}
-		x, y := d.margin+i%d.size.Cols*d.cell+gap, d.margin+i/d.size.Cols*d.cell+gap
-		r := d.tile.Rect.Add(image.Pt(x, y))
-		draw.DrawMask(img, r, image.NewUniform(tileFill), image.Point{}, d.tile, image.Point{}, draw.Over)
-		center := CellCenter(d.size, i, d.cell)
-		d.text(img, d.digits, digitInk, strconv.Itoa(t), center)
 	}
 	d.text(img, d.labels, captionInk, caption, image.Pt(d.bounds.Dx()/2, d.bounds.Dy()-d.margin-d.cell/4))
 	return img
+}
+
+// sprite returns tile t's cell as drawn: the rounded square on the
+// background, with its number. Each is drawn once, as drawing onto a
+// paletted image, colour by colour, is most of a frame's time.
+func (d *drawer) sprite(t int) *image.Paletted {
+	if d.sprites[t] == nil {
+		img := image.NewPaletted(image.Rect(0, 0, d.cell, d.cell), palette)
+		gap := (d.cell - d.tile.Rect.Dx()) / 2
+		draw.DrawMask(img, d.tile.Rect.Add(image.Pt(gap, gap)), image.NewUniform(tileFill), image.Point{}, d.tile, image.Point{}, draw.Over)
+		d.text(img, d.digits, digitInk, strconv.Itoa(t), image.Pt(d.cell/2, d.cell/2))
+		d.sprites[t] = img
+	}
+	return d.sprites[t]
+}
+
+// blit copies src onto dst with its top left at p: the two share the
+// palette, so rows copy as bytes.
+func (d *drawer) blit(dst, src *image.Paletted, p image.Point) {
+	for y := range src.Rect.Dy() {
+		copy(dst.Pix[dst.PixOffset(p.X, p.Y+y):], src.Pix[src.PixOffset(src.Rect.Min.X, src.Rect.Min.Y+y):][:src.Rect.Dx()])
+	}
 }
 
 // text draws s centred on p.
