@@ -5,6 +5,8 @@ import (
 	"image"
 	"image/draw"
 	"image/gif"
+	"io"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -128,4 +130,23 @@ func TestOptionsErrors(t *testing.T) {
 	if err := render.GIF(&buf, construct.Grid{Rows: 2, Cols: 2, Tiles: []int{1, 1, 2, 0}}, nil, render.Options{}); err == nil {
 		t.Error("a malformed board accepted")
 	}
+}
+
+// BenchmarkGIF draws a human-style solution of a random 6×6: a few
+// hundred frames.
+func BenchmarkGIF(b *testing.B) {
+	start, err := construct.Random(rand.New(rand.NewPCG(1, 0)), 6, 6, bitboard.GoalLast)
+	if err != nil {
+		b.Fatal(err)
+	}
+	moves, err := construct.Solve(start, bitboard.GoalLast)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if err := render.GIF(io.Discard, start, moves, render.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(moves)), "moves")
 }
