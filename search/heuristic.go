@@ -323,11 +323,11 @@ func (v *view) move(p *patterns, t, q, b int) (g uint8, index uint64, occupied u
 // among them, and each later tile among them gains or loses one free cell
 // below it: pass holds those changes. Only a move across rows passes
 // cells. Modulo 2^64 the sum is exact.
-func (v *view) passed(cells uint64, t, q, b int) uint64 {
+func (v *view) passed(board *tiles, t, q, b int) uint64 {
 	from, to := int(v.tcell[q&15]), int(v.tcell[b&15])
 	delta := uint64(0)
 	for c := min(from, to) + 1; c < max(from, to); c++ {
-		delta += v.boardPass[t&15][cells>>(4*v.tcell[c&15]&63)&15]
+		delta += v.boardPass[t&15][board[v.tcell[c&15]&15]&15]
 	}
 	if to < from {
 		delta = -delta

@@ -194,6 +194,11 @@ func checkOrder(order [4]bitboard.Move) error {
 	return nil
 }
 
+// tiles is a board as the search holds it: the tile on each cell, a byte
+// each. It measured as fast as the board packed in a word
+// (docs/experiments.md), and, unlike the word, widens to larger boards.
+type tiles [bitboard.MaxCells]uint8
+
 // worker is one goroutine's search state. Everything the inner loop reads
 // is copied into it, so that it touches no shared cache lines but the
 // tables.
@@ -210,13 +215,13 @@ type worker struct {
 	orders     [1 << 4][4]bitboard.Move
 	distance   [bitboard.MaxCells][bitboard.MaxCells]uint8
 	fsm        [][4]int32
-	goal       uint64
+	goal       tiles
 	stop       *atomic.Bool
 	// f = gw·g + hw·h: (1, 1) searching optimally, else weighted.
 	gw, hw int
 
 	// The node being searched.
-	cells uint64
+	board tiles
 	blank int
 	st    state
 
@@ -241,17 +246,17 @@ func newWorker(h *Heuristic, prune *pruner, order [4]bitboard.Move, fixed bool, 
 		h:        h,
 		order:    order,
 		fsm:      prune.next,
-		goal:     bitboard.Solved(h.size, h.goal).Packed(),
 		stop:     stop,
 		gw:       1,
 		hw:       1,
 		split:    -1,
 		cutDepth: firstCutDepth,
-		cells:    start.Packed(),
 		blank:    start.Blank(),
 	}
 	n := h.size.Cells()
+	goal := bitboard.Solved(h.size, h.goal)
 	for c := range n {
+		w.board[c], w.goal[c] = uint8(start.Tile(c)), uint8(goal.Tile(c))
 		for m := range 4 {
 			w.nbr[c][m] = int8(h.size.Neighbor(c, bitboard.Move(m)))
 		}
@@ -338,7 +343,7 @@ func (w *worker) nearer(b int) int {
 	set := 0
 	for i, m := range w.order {
 		if q := int(w.nbr[b&15][m&3]); q >= 0 {
-			d := &w.distance[w.cells>>(4*q&63)&15]
+			d := &w.distance[w.board[q&15]&15]
 			if d[b&15] < d[q&15] {
 				set |= 1 << i
 			}
@@ -361,7 +366,7 @@ func (w *worker) collect(depth int, sums [maxViews]int, fs int32) bool {
 	}
 	st := w.st
 	st.sums = sums // the search passes a node's sums, not its state
-	w.tasks = append(w.tasks, task{cells: w.cells, blank: w.blank, st: st, fs: fs, depth: depth, path: w.path})
+	w.tasks = append(w.tasks, task{board: w.board, blank: w.blank, st: st, fs: fs, depth: depth, path: w.path})
 	w.published.Store(int64(len(w.tasks)))
 	return true
 }
@@ -376,7 +381,7 @@ const stopCheck = 1 << 8
 // views' sums are s0 to s3 and whose pruning state is fs. It leaves the
 // node as it found it, and records the path when it finds the goal.
 func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
-	if w.cells == w.goal {
+	if w.board == w.goal {
 		// At depth bound, unless the heuristic overestimates.
 		w.length = depth
 		return true
@@ -406,7 +411,7 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 		w.generated++
 		// Shift amounts masked to 6 bits and indexes to 4 spare the
 		// compiler's checks: cells and tiles are below 16.
-		t := int(w.cells>>(4*q&63)) & 15
+		t := int(w.board[q&15]) & 15
 
 		// The tile moves from q to b: in each view one pattern's index
 		// changes, and the blank's region only within that pattern. Each
@@ -416,7 +421,7 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 		v0, p0 := &heur.views[0], &w.st.views[0]
 		pat0, i0, o0 := v0.move(p0, t, q, b)
 		if v0.ranked[pat0] {
-			i0 += v0.passed(w.cells, t, q, b)
+			i0 += v0.passed(&w.board, t, q, b)
 		}
 		x0 := v0.value(pat0, v0.values[pat0][i0], o0, int(v0.tcell[q&15]))
 		n0 := s0 - int(p0.vals[pat0]) + int(x0)
@@ -434,7 +439,7 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 			v1, p1 := &heur.views[1], &w.st.views[1]
 			pat1, i1, o1 = v1.move(p1, t, q, b)
 			if v1.ranked[pat1] {
-				i1 += v1.passed(w.cells, t, q, b)
+				i1 += v1.passed(&w.board, t, q, b)
 			}
 			x1 = v1.value(pat1, v1.values[pat1][i1], o1, int(v1.tcell[q&15]))
 			n1 = s1 - int(p1.vals[pat1]) + int(x1)
@@ -452,7 +457,7 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 			v2, p2 := &heur.views[2], &w.st.views[2]
 			pat2, i2, o2 = v2.move(p2, t, q, b)
 			if v2.ranked[pat2] {
-				i2 += v2.passed(w.cells, t, q, b)
+				i2 += v2.passed(&w.board, t, q, b)
 			}
 			x2 = v2.value(pat2, v2.values[pat2][i2], o2, int(v2.tcell[q&15]))
 			n2 = s2 - int(p2.vals[pat2]) + int(x2)
@@ -465,7 +470,7 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 			v3, p3 := &heur.views[3], &w.st.views[3]
 			pat3, i3, o3 = v3.move(p3, t, q, b)
 			if v3.ranked[pat3] {
-				i3 += v3.passed(w.cells, t, q, b)
+				i3 += v3.passed(&w.board, t, q, b)
 			}
 			x3 = v3.value(pat3, v3.values[pat3][i3], o3, int(v3.tcell[q&15]))
 			n3 = s3 - int(p3.vals[pat3]) + int(x3)
@@ -477,8 +482,7 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 
 		// Down to the child, and back: each view's moved pattern takes the
 		// child's index, cells and value, and then the parent's again.
-		delta := uint64(t)<<(4*q&63) | uint64(t)<<(4*b&63)
-		w.cells ^= delta
+		w.board[b&15], w.board[q&15] = uint8(t), 0
 		w.blank = q
 		p1, p2, p3 := &w.st.views[1], &w.st.views[2], &w.st.views[3]
 		i0, o0, x0 = p0.set(pat0, i0, o0, x0)
@@ -491,7 +495,7 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 		if w.dfs(depth+1, n0, n1, n2, n3, next) {
 			return true
 		}
-		w.cells ^= delta
+		w.board[b&15], w.board[q&15] = 0, uint8(t)
 		w.blank = b
 		p0.set(pat0, i0, o0, x0)
 		p1.set(pat1, i1, o1, x1)

@@ -11,7 +11,7 @@ import (
 
 // task is a node at the split depth whose subtree one goroutine searches.
 type task struct {
-	cells uint64
+	board tiles
 	blank int
 	st    state
 	fs    int32
@@ -96,7 +96,7 @@ func (w *worker) parallelIteration(bound int, team *crew) (bool, Iteration) {
 				return
 			}
 			t := &tasks[i]
-			c.cells, c.blank, c.st, c.path, c.task = t.cells, t.blank, t.st, t.path, i
+			c.board, c.blank, c.st, c.path, c.task = t.board, t.blank, t.st, t.path, i
 			c.expanded, c.generated, c.next = 0, 0, math.MaxInt
 			found := c.dfs(t.depth, t.st.sums[0], t.st.sums[1], t.st.sums[2], t.st.sums[3], t.fs)
 			record(c, i, found)
