@@ -1,7 +1,8 @@
-// Package bitboard represents sliding-tile puzzles of up to 16 cells as
-// 64-bit packed boards, 4 bits a cell, and provides the moves, goal
-// conventions, solvability test, parsing and formatting that the solver
-// and the pattern databases build on.
+// Package bitboard represents sliding-tile puzzles of up to 32 cells
+// (the 24-puzzle's 5×5 among them) as compact boards, a byte a cell, and
+// provides the moves, goal conventions, solvability test, ranking,
+// parsing and formatting that the solver and the pattern databases build
+// on.
 //
 // Cells are numbered in row-major order from 0. Tile 0 is the blank. A move
 // names the direction in which the blank travels: Up moves the blank one row
@@ -15,8 +16,8 @@ import (
 	"strings"
 )
 
-// MaxCells is the largest number of cells a packed board holds.
-const MaxCells = 16
+// MaxCells is the largest number of cells a Board holds.
+const MaxCells = 32
 
 // Size is a board's shape.
 type Size struct {
@@ -29,8 +30,8 @@ func (s Size) Cells() int { return s.Rows * s.Cols }
 // String formats the size as ROWSxCOLS, for example "4x4".
 func (s Size) String() string { return fmt.Sprintf("%dx%d", s.Rows, s.Cols) }
 
-// Valid reports whether boards of this size can be packed: at least 2 rows
-// and 2 columns, and at most MaxCells cells.
+// Valid reports whether a Board can be of this size: at least 2 rows and
+// 2 columns, and at most MaxCells cells.
 func (s Size) Valid() error { return s.validUpTo(MaxCells) }
 
 func (s Size) validUpTo(maxCells int) error {
@@ -42,12 +43,12 @@ func (s Size) validUpTo(maxCells int) error {
 }
 
 // ParseSize parses "ROWSxCOLS" ("3x4") or a single number N for N×N ("4")
-// of a size that can be packed.
+// of a size a Board can be.
 func ParseSize(s string) (Size, error) { return ParseSizeUpTo(s, MaxCells) }
 
 // ParseSizeUpTo parses a size as ParseSize does, of at least 2×2 and at
-// most maxCells cells, for callers that handle boards bigger than packed
-// ones (by their tiles).
+// most maxCells cells, for callers that handle boards bigger than a
+// Board (by their tiles).
 func ParseSizeUpTo(s string, maxCells int) (Size, error) {
 	r, c, found := strings.Cut(strings.ToLower(strings.TrimSpace(s)), "x")
 	if !found {
@@ -179,11 +180,12 @@ func (g Goal) Home(t, n int) int {
 	return (t + n - 1) % n
 }
 
-// Board is a packed puzzle position: the tile on cell i in bits 4i..4i+3,
-// with its shape and the blank's cell kept beside it. The zero Board is not
-// a valid position; make one with New or Solved.
+// Board is a puzzle position: the tile on each cell, a byte a cell, with
+// its shape and the blank's cell kept beside it. Boards are comparable, so
+// they can key maps. The zero Board is not a valid position; make one with
+// New or Solved.
 type Board struct {
-	cells      uint64
+	cells      [MaxCells]uint8
 	rows, cols uint8
 	blank      uint8
 }
@@ -209,7 +211,7 @@ func New(size Size, tiles []int) (Board, error) {
 	}
 	b := Board{rows: uint8(size.Rows), cols: uint8(size.Cols)}
 	for i, t := range tiles {
-		b.cells |= uint64(t) << (4 * i)
+		b.cells[i] = uint8(t)
 		if t == 0 {
 			b.blank = uint8(i)
 		}
@@ -253,14 +255,11 @@ func Solved(size Size, g Goal) Board {
 // Size returns the board's shape.
 func (b Board) Size() Size { return Size{int(b.rows), int(b.cols)} }
 
-// Packed returns the 4-bit-a-cell encoding: the tile on cell i in bits 4i..4i+3.
-func (b Board) Packed() uint64 { return b.cells }
-
 // Blank returns the blank's cell.
 func (b Board) Blank() int { return int(b.blank) }
 
 // Tile returns the tile on cell i.
-func (b Board) Tile(i int) int { return int(b.cells>>(4*i)) & 15 }
+func (b Board) Tile(i int) int { return int(b.cells[i]) }
 
 // Tiles returns the tiles in row-major order.
 func (b Board) Tiles() []int {
@@ -279,8 +278,7 @@ func (b Board) Move(m Move) (next Board, tile int, ok bool) {
 		return b, 0, false
 	}
 	tile = b.Tile(q)
-	// The blank's nibble is 0, so one xor moves the tile from q to the blank.
-	b.cells ^= uint64(tile)<<(4*q) | uint64(tile)<<(4*b.blank)
+	b.cells[b.blank], b.cells[q] = uint8(tile), 0
 	b.blank = uint8(q)
 	return b, tile, true
 }
@@ -307,7 +305,7 @@ func (b Board) Rotate() Board {
 	r := Board{rows: b.rows, cols: b.cols, blank: uint8(n - 1 - int(b.blank))}
 	for i := range n {
 		if t := b.Tile(i); t != 0 {
-			r.cells |= uint64(n-t) << (4 * (n - 1 - i))
+			r.cells[n-1-i] = uint8(n - t)
 		}
 	}
 	return r

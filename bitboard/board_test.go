@@ -33,9 +33,9 @@ func permutations(n int, f func([]int)) {
 func TestSolvableExhaustive(t *testing.T) {
 	for _, size := range []Size{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {3, 3}} {
 		for _, g := range []Goal{GoalFirst, GoalLast} {
-			reach := map[uint64]bool{}
+			reach := map[Board]bool{}
 			for _, p := range bfs.All(size, g) {
-				reach[p.Board.Packed()] = true
+				reach[p.Board] = true
 			}
 			total, solvable := 0, 0
 			permutations(size.Cells(), func(tiles []int) {
@@ -43,7 +43,7 @@ func TestSolvableExhaustive(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				want := reach[b.Packed()]
+				want := reach[b]
 				if got := b.Solvable(g); got != want {
 					t.Fatalf("%v goal %v: %v Solvable = %v, BFS says %v", size, g, b, got, want)
 				}
@@ -175,13 +175,13 @@ func TestMoveAndGrid(t *testing.T) {
 }
 
 func TestParseSize(t *testing.T) {
-	for s, want := range map[string]Size{"4": {4, 4}, "3x4": {3, 4}, "2X8": {2, 8}} {
+	for s, want := range map[string]Size{"4": {4, 4}, "3x4": {3, 4}, "2X8": {2, 8}, "5": {5, 5}, "4x8": {4, 8}} {
 		if got, err := ParseSize(s); err != nil || got != want {
 			t.Errorf("ParseSize(%q) = %v, %v", s, got, err)
 		}
 	}
 	// The last two overflow rows×cols to 0 and 16.
-	for _, s := range []string{"5", "1x9", "x", "3x", "17", "4611686018427387904x4", "4611686018427387905x16"} {
+	for _, s := range []string{"6", "1x9", "x", "3x", "33", "4611686018427387904x4", "4611686018427387905x16"} {
 		if _, err := ParseSize(s); err == nil {
 			t.Errorf("ParseSize(%q) accepted", s)
 		}
@@ -199,7 +199,7 @@ func TestRandomUniform(t *testing.T) {
 	for _, goal := range []Goal{GoalFirst, GoalLast} {
 		rng := rand.New(rand.NewPCG(7, uint64(goal)))
 		const draws = 360 * 200
-		counts := map[uint64]int{}
+		counts := map[Board]int{}
 		for range draws {
 			b, err := Random(rng, size, goal)
 			if err != nil {
@@ -208,7 +208,7 @@ func TestRandomUniform(t *testing.T) {
 			if !b.Solvable(goal) {
 				t.Fatalf("%v: unsolvable draw %v", goal, b)
 			}
-			counts[b.Packed()]++
+			counts[b]++
 		}
 		if len(counts) != 360 {
 			t.Fatalf("%v: %d distinct positions drawn, want all 360", goal, len(counts))

@@ -5,11 +5,20 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 )
 
+// MaxRanked is the largest board Rank and Unrank number: its N!/2
+// positions are the most that fit 64 bits.
+const MaxRanked = 20
+
 // Positions returns the number of solvable positions of a board of the
-// given size under either goal: N!/2 for N cells.
+// given size under either goal: N!/2 for N cells, up to MaxRanked cells;
+// 0 for larger boards, whose count does not fit.
 func Positions(size Size) uint64 {
+	if size.Cells() > MaxRanked {
+		return 0
+	}
 	p := uint64(1)
 	for k := uint64(3); k <= uint64(size.Cells()); k++ {
 		p *= k
@@ -17,7 +26,8 @@ func Positions(size Size) uint64 {
 	return p
 }
 
-// ErrRank is returned by Unrank for a number out of range.
+// ErrRank is returned by Unrank for a number out of range, and by Rank and
+// Unrank for a board too large to rank.
 var ErrRank = errors.New("rank out of range")
 
 // Rank returns the number of position b among the solvable positions of its
@@ -28,6 +38,9 @@ var ErrRank = errors.New("rank out of range")
 func (b Board) Rank(g Goal) (uint64, error) {
 	if !b.Solvable(g) {
 		return 0, errors.New("unsolvable positions have no rank")
+	}
+	if err := rankable(b.Size()); err != nil {
+		return 0, err
 	}
 	n := b.Size().Cells()
 	m := n - 1 // tiles
@@ -55,6 +68,9 @@ func (b Board) Rank(g Goal) (uint64, error) {
 // Unrank returns the solvable position of the given number (see Rank).
 func Unrank(size Size, g Goal, rank uint64) (Board, error) {
 	if err := size.Valid(); err != nil {
+		return Board{}, err
+	}
+	if err := rankable(size); err != nil {
 		return Board{}, err
 	}
 	total := Positions(size)
@@ -95,6 +111,15 @@ func Unrank(size Size, g Goal, rank uint64) (Board, error) {
 	return New(size, cells)
 }
 
+// rankable reports a size whose positions are too many to number in 64
+// bits.
+func rankable(size Size) error {
+	if size.Cells() > MaxRanked {
+		return fmt.Errorf("%w: a %v board has more positions than 64 bits number", ErrRank, size)
+	}
+	return nil
+}
+
 // nextWeight returns the weight of digit i+1 given digit i's: digit i
 // weighs (m−1−i)!/2 (the last two digits are dropped, as the parity fixes
 // them).
@@ -127,11 +152,23 @@ func nthUnused(used uint32, d, n int) int {
 
 // Random returns a position drawn uniformly from the solvable positions of
 // the given size under goal g: the position of a uniformly drawn number
-// (Unrank). (A random walk from the goal, by contrast, favours positions
-// near it.)
+// (Unrank), or on boards too large to rank, a shuffle of the tiles with
+// tiles 1 and 2 swapped if it is unsolvable (the swap pairs each
+// unsolvable position with one solvable one). (A random walk from the
+// goal, by contrast, favours positions near it.)
 func Random(rng *rand.Rand, size Size, g Goal) (Board, error) {
 	if err := size.Valid(); err != nil {
 		return Board{}, err
 	}
-	return Unrank(size, g, rng.Uint64N(Positions(size)))
+	if size.Cells() <= MaxRanked {
+		return Unrank(size, g, rng.Uint64N(Positions(size)))
+	}
+	tiles := rng.Perm(size.Cells())
+	b, err := New(size, tiles)
+	if err != nil || b.Solvable(g) {
+		return b, err
+	}
+	one, two := slices.Index(tiles, 1), slices.Index(tiles, 2)
+	tiles[one], tiles[two] = 2, 1
+	return New(size, tiles)
 }

@@ -184,8 +184,8 @@ func (b *builder) flagRegions(threads int) int {
 const unvalued = 255
 
 func checkPattern(size bitboard.Size, tiles []int) error {
-	if err := size.Valid(); err != nil {
-		return err
+	if err := pdbcore.CheckSize(size); err != nil {
+		return fmt.Errorf("pdb: %w", err)
 	}
 	n := size.Cells()
 	if len(tiles) == 0 || len(tiles) > n-1 {
@@ -237,10 +237,10 @@ type builder struct {
 	n, k       int
 	free       uint64 // non-pattern cells: the states of one placement
 	placements pdbcore.Indexer
-	weight     [bitboard.MaxCells]uint64 // placements.Weight(i), read in the loop
-	codes      []atomic.Uint64           // 2 bits a state: 0 unseen, code(depth) in layer depth, 3 closed
-	values     []byte                    // per ranked placement
-	later      []byte                    // per ranked placement, bit j: region j comes after the value; nil if blank-free
+	weight     [pdbcore.MaxCells]uint64 // placements.Weight(i), read in the loop
+	codes      []atomic.Uint64          // 2 bits a state: 0 unseen, code(depth) in layer depth, 3 closed
+	values     []byte                   // per ranked placement
+	later      []byte                   // per ranked placement, bit j: region j comes after the value; nil if blank-free
 }
 
 // code is the mark of the states of layer depth until they are expanded;
@@ -349,7 +349,7 @@ type placement struct {
 	first    uint64 // the index of its first state: rank × free
 	cells    uint64 // tile i's cell in bits 4i
 	occupied uint32
-	tileAt   [bitboard.MaxCells]uint8 // the tile (its index in the pattern) on each occupied cell
+	tileAt   [pdbcore.MaxCells]uint8 // the tile (its index in the pattern) on each occupied cell
 }
 
 // maxSteps is how far seek steps before it unranks instead.

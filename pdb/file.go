@@ -54,7 +54,7 @@ type header struct {
 	Scheme    uint8
 	NumTiles  uint8
 	Regions   uint8 // Table.Regions
-	Tiles     [bitboard.MaxCells]uint8
+	Tiles     [pdbcore.MaxCells]uint8
 	Entries   uint64
 	Histogram [256]uint64 // how many entries hold each value
 	CRC       uint32      // CRC-32C of the raw table

@@ -31,8 +31,8 @@ func Misplaced(size bitboard.Size, goal bitboard.Goal) (*Heuristic, error) {
 
 // perTile returns the heuristic that sums value(cell, home) over the tiles.
 func perTile(name string, size bitboard.Size, goal bitboard.Goal, value func(c, home int) byte) (*Heuristic, error) {
-	if err := size.Valid(); err != nil {
-		return nil, err
+	if err := pdbcore.CheckSize(size); err != nil {
+		return nil, fmt.Errorf("search: %w", err)
 	}
 	n := size.Cells()
 	tables := make([]*pdb.Table, 0, n-1)
@@ -64,8 +64,8 @@ const maxLineTiles = 5
 // conflicts, the columns' patterns the column conflicts, and the two sums
 // are added; rows and columns of at most 5 tiles.
 func LinearConflict(size bitboard.Size, goal bitboard.Goal) (*Heuristic, error) {
-	if err := size.Valid(); err != nil {
-		return nil, err
+	if err := pdbcore.CheckSize(size); err != nil {
+		return nil, fmt.Errorf("search: %w", err)
 	}
 	if size.Rows > maxLineTiles || size.Cols > maxLineTiles {
 		return nil, fmt.Errorf("search: linear conflict tabulates lines of up to %d cells, not %v", maxLineTiles, size)

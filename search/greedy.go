@@ -28,7 +28,7 @@ func Greedy(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *He
 	target := bitboard.Solved(h.size, h.goal)
 	res := Result{H0: h.Estimate(start), Generated: 1, Iterations: []Iteration{}}
 	nodes := []greedyNode{{board: start, parent: -1}}
-	seen := map[uint64]bool{start.Packed(): true}
+	seen := map[bitboard.Board]bool{start: true}
 	open := &greedyQueue{{h: res.H0, node: 0}}
 	for open.Len() > 0 {
 		if res.Expanded%4096 == 0 && ctx.Err() != nil {
@@ -46,7 +46,7 @@ func Greedy(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *He
 		}
 		for _, m := range bitboard.Moves {
 			next, _, ok := nodes[i].board.Move(m)
-			if !ok || seen[next.Packed()] {
+			if !ok || seen[next] {
 				continue
 			}
 			if len(nodes) == MaxGreedyNodes {
@@ -54,7 +54,7 @@ func Greedy(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *He
 				return res, fmt.Errorf("search: greedy search gave up after %d positions", len(nodes))
 			}
 			res.Generated++
-			seen[next.Packed()] = true
+			seen[next] = true
 			nodes = append(nodes, greedyNode{board: next, parent: i, move: m})
 			heap.Push(open, greedyEntry{h: h.Estimate(next), node: len(nodes) - 1})
 		}

@@ -36,20 +36,20 @@ const maxViews = 4
 // shift[ttile[t]]/4. tcell is its own inverse.
 type view struct {
 	tables []*pdb.Table
-	values [bitboard.MaxCells][]uint8 // pattern → its table's entries, one load from the view
-	group  [bitboard.MaxCells]uint8   // tile → its pattern's place in tables
-	shift  [bitboard.MaxCells]uint8   // tile → 4 × its place in its pattern
-	weight [bitboard.MaxCells]uint64  // tile → its digit's weight in its table's ranked index
-	ranked [bitboard.MaxCells]bool    // pattern → whether its table is ranked
+	values [MaxCells][]uint8 // pattern → its table's entries, one load from the view
+	group  [MaxCells]uint8   // tile → its pattern's place in tables
+	shift  [MaxCells]uint8   // tile → 4 × its place in its pattern
+	weight [MaxCells]uint64  // tile → its digit's weight in its table's ranked index
+	ranked [MaxCells]bool    // pattern → whether its table is ranked
 	// tile t → tile u → the change in the ranked index of t's pattern when
 	// t passes u, 0 unless u is in the pattern (passed)
-	pass [bitboard.MaxCells][bitboard.MaxCells]uint64
+	pass [MaxCells][MaxCells]uint64
 	// pattern → its entries' value bits, and the place of region 0's flag
 	// (pdb.Table)
-	low, flags [bitboard.MaxCells]uint8
+	low, flags [MaxCells]uint8
 	regions    *regionNumbers // shared by the views of a size
-	tcell      [bitboard.MaxCells]uint8
-	ttile      [bitboard.MaxCells]uint8
+	tcell      [MaxCells]uint8
+	ttile      [MaxCells]uint8
 
 	// The same composed with the relabelling, for the search's loop: per
 	// tile and cell of the board, the pattern and the tile's share of its
@@ -57,10 +57,10 @@ type view struct {
 	// weight, see passed); per cell of the board, the bit of its cell in
 	// the view. Indexes of up to 7 tiles, and a ranked digit's weight
 	// times a cell in a table of at most 2^32 entries, fit 32 bits.
-	boardGroup [bitboard.MaxCells]uint8
-	boardPlace [bitboard.MaxCells][bitboard.MaxCells]uint32
-	boardBit   [bitboard.MaxCells]uint16
-	boardPass  [bitboard.MaxCells][bitboard.MaxCells]uint64
+	boardGroup [MaxCells]uint8
+	boardPlace [MaxCells][MaxCells]uint32
+	boardBit   [MaxCells]uint16
+	boardPass  [MaxCells][MaxCells]uint64
 }
 
 // compose fills the board-indexed tables from the view's own.
@@ -92,7 +92,7 @@ func (v *view) compose(n int) {
 // have, so that indexing it by 16 bits needs no bounds check, in 2 bits a
 // cell: half the size of 4 bits, and so more often in cache. Numbers
 // above pdb.MaxRegions, which no entry flags, are cut to it.
-type regionNumbers [1 << bitboard.MaxCells]uint32
+type regionNumbers [1 << MaxCells]uint32
 
 func newRegionNumbers(size bitboard.Size) *regionNumbers {
 	r := new(regionNumbers)
@@ -149,7 +149,7 @@ func newHeuristic(name string, tables []*pdb.Table, reflect bool) (*Heuristic, e
 		// as the tile whose home is the reflection of t's home.
 		n := size.Cells()
 		r := first
-		var tileAt [bitboard.MaxCells]uint8
+		var tileAt [MaxCells]uint8
 		for t := range n {
 			tileAt[goal.Home(t, n)] = uint8(t)
 		}
@@ -275,9 +275,9 @@ type state struct {
 
 // patterns is one view's per-pattern state.
 type patterns struct {
-	index    [bitboard.MaxCells]uint64
-	occupied [bitboard.MaxCells]uint16
-	vals     [bitboard.MaxCells]uint8
+	index    [MaxCells]uint64
+	occupied [MaxCells]uint16
+	vals     [MaxCells]uint8
 }
 
 func (h *Heuristic) init(s *state, b bitboard.Board) {
@@ -288,7 +288,7 @@ func (h *Heuristic) init(s *state, b bitboard.Board) {
 }
 
 func (v *view) init(p *patterns, b bitboard.Board) int {
-	var cells [bitboard.MaxCells]uint64
+	var cells [MaxCells]uint64
 	for c := range b.Size().Cells() {
 		if t := b.Tile(c); t != 0 {
 			vt := v.ttile[t]

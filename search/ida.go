@@ -13,7 +13,11 @@ import (
 	"time"
 
 	"fifteen/bitboard"
+	"fifteen/internal/pdbcore"
 )
+
+// MaxCells is the largest board the search solves.
+const MaxCells = pdbcore.MaxCells
 
 // MaxLength bounds the solution length the search looks for.
 const MaxLength = 255
@@ -197,7 +201,7 @@ func checkOrder(order [4]bitboard.Move) error {
 // tiles is a board as the search holds it: the tile on each cell, a byte
 // each. It measured as fast as the board packed in a word
 // (docs/experiments.md), and, unlike the word, widens to larger boards.
-type tiles [bitboard.MaxCells]uint8
+type tiles [MaxCells]uint8
 
 // worker is one goroutine's search state. Everything the inner loop reads
 // is copied into it, so that it touches no shared cache lines but the
@@ -205,7 +209,7 @@ type tiles [bitboard.MaxCells]uint8
 type worker struct {
 	// Read-only after newWorker.
 	h     *Heuristic
-	nbr   [bitboard.MaxCells][4]int8 // cell the blank reaches by a move, or -1
+	nbr   [MaxCells][4]int8 // cell the blank reaches by a move, or -1
 	order [4]bitboard.Move
 	// At depths below orderDepth (0 with a fixed order), the moves are
 	// tried in orders[the set of places in order whose moves take their
@@ -213,7 +217,7 @@ type worker struct {
 	// is the tile's distance from its home.
 	orderDepth int
 	orders     [1 << 4][4]bitboard.Move
-	distance   [bitboard.MaxCells][bitboard.MaxCells]uint8
+	distance   [MaxCells][MaxCells]uint8
 	fsm        [][4]int32
 	goal       tiles
 	stop       *atomic.Bool

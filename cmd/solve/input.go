@@ -12,6 +12,7 @@ import (
 	"fifteen/bitboard"
 	"fifteen/construct"
 	"fifteen/data"
+	"fifteen/search"
 	"fifteen/solver"
 )
 
@@ -28,7 +29,7 @@ func (e readError) Unwrap() error { return e.err }
 // a missing one is reported before any work; close closes them.
 func puzzles(cfg *config, stdin io.Reader) (seq iter.Seq2[solver.Puzzle, error], close func(), err error) {
 	switch {
-	case cfg.random > 0 && cfg.size.Cells() > bitboard.MaxCells:
+	case cfg.random > 0 && cfg.size.Cells() > search.MaxCells:
 		return randomGrids(cfg), func() {}, nil
 	case cfg.korf100 || cfg.random > 0:
 		set := slices.Values(data.Korf100())
@@ -72,6 +73,7 @@ func puzzles(cfg *config, stdin io.Reader) (seq iter.Seq2[solver.Puzzle, error],
 				prefix = cfg.files[i]
 			}
 			pr := bitboard.NewReader(r, prefix)
+			pr.MaxCells = search.MaxCells
 			if cfg.opts.Mode == solver.Human {
 				pr.MaxCells = construct.MaxCells
 			}

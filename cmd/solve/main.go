@@ -117,7 +117,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	if cfg.opts.Goal, err = bitboard.ParseGoal(*goal); err != nil {
 		return nil, err
 	}
-	maxCells := bitboard.MaxCells
+	maxCells := search.MaxCells
 	if *constructive {
 		maxCells = construct.MaxCells
 	}

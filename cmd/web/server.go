@@ -23,6 +23,7 @@ import (
 	"fifteen/construct"
 	"fifteen/internal/record"
 	"fifteen/render"
+	"fifteen/search"
 	"fifteen/solver"
 )
 
@@ -255,24 +256,24 @@ func parseSize(s string, n int) (bitboard.Size, error) {
 // check reports a malformed puzzle (400), or one that cannot be solved in
 // the mode (422), before the request waits for a search slot.
 func check(p solver.Puzzle, opts solver.Options) error {
-	if p.Size.Cells() > bitboard.MaxCells {
+	var err error
+	solvable := false
+	if p.Size.Cells() <= bitboard.MaxCells {
+		var b bitboard.Board
+		b, err = bitboard.New(p.Size, p.Tiles)
+		solvable = err == nil && b.Solvable(opts.Goal)
+	} else {
 		g := construct.Grid{Rows: p.Size.Rows, Cols: p.Size.Cols, Tiles: p.Tiles}
-		switch {
-		case g.Check() != nil:
-			return fail(http.StatusBadRequest, "%v", g.Check())
-		case !g.Solvable(opts.Goal):
-			return fail(http.StatusUnprocessableEntity, "%v", bitboard.ErrUnsolvable)
-		case opts.Mode != solver.Human:
-			return fail(http.StatusUnprocessableEntity, "a %v board: the %v mode solves boards of up to %d cells, the human mode any size", p.Size, opts.Mode, bitboard.MaxCells)
-		}
-		return nil
+		err = g.Check()
+		solvable = err == nil && g.Solvable(opts.Goal)
 	}
-	b, err := bitboard.New(p.Size, p.Tiles)
 	switch {
 	case err != nil:
 		return fail(http.StatusBadRequest, "%v", err)
-	case !b.Solvable(opts.Goal):
+	case !solvable:
 		return fail(http.StatusUnprocessableEntity, "%v", bitboard.ErrUnsolvable)
+	case opts.Mode != solver.Human && p.Size.Cells() > search.MaxCells:
+		return fail(http.StatusUnprocessableEntity, "a %v board: the %v mode solves boards of up to %d cells, the human mode any size", p.Size, opts.Mode, search.MaxCells)
 	}
 	return nil
 }
@@ -370,7 +371,7 @@ func (s *server) hint(w http.ResponseWriter, r *http.Request) error {
 	if req.Mode != "" || req.Weight != 0 {
 		return fail(http.StatusBadRequest, "a hint takes no mode or weight: it is optimal where the databases serve the board")
 	}
-	if size, err := parseSize(req.Size, len(req.Tiles)); err == nil && size.Cells() > bitboard.MaxCells {
+	if size, err := parseSize(req.Size, len(req.Tiles)); err == nil && size.Cells() > search.MaxCells {
 		req.Mode = "human"
 	}
 	res, _, err := s.solve(r.Context(), req)
@@ -411,9 +412,10 @@ func (s *server) random(w http.ResponseWriter, r *http.Request) error {
 			return fail(http.StatusBadRequest, "seed %q: want a number from 0 to %d", v, uint64(math.MaxUint64))
 		}
 	}
+	// As solve --random draws them.
 	rng := rand.New(rand.NewPCG(seed, 0))
 	var tiles []int
-	if size.Cells() <= bitboard.MaxCells {
+	if size.Cells() <= search.MaxCells {
 		b, _ := bitboard.Random(rng, size, goal) // the size is valid
 		tiles = b.Tiles()
 	} else {

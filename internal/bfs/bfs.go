@@ -15,12 +15,12 @@ type Position struct {
 // has 181,440 positions.
 func All(size bitboard.Size, g bitboard.Goal) []Position {
 	start := bitboard.Solved(size, g)
-	seen := map[uint64]bool{start.Packed(): true}
+	seen := map[bitboard.Board]bool{start: true}
 	all := []Position{{start, 0}}
 	for i := 0; i < len(all); i++ {
 		for _, m := range bitboard.Moves {
-			if next, _, ok := all[i].Board.Move(m); ok && !seen[next.Packed()] {
-				seen[next.Packed()] = true
+			if next, _, ok := all[i].Board.Move(m); ok && !seen[next] {
+				seen[next] = true
 				all = append(all, Position{next, all[i].Dist + 1})
 			}
 		}

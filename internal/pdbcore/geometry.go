@@ -1,20 +1,36 @@
 package pdbcore
 
 import (
+	"fmt"
 	"math/bits"
 	"sync"
 
 	"fifteen/bitboard"
 )
 
+// MaxCells is the largest board the databases and the search serve: their
+// placements pack a tile's cell in 4 bits.
+const MaxCells = 16
+
+// CheckSize reports a size that the databases and the search do not serve.
+func CheckSize(size bitboard.Size) error {
+	if err := size.Valid(); err != nil {
+		return err
+	}
+	if size.Cells() > MaxCells {
+		return fmt.Errorf("a %v board: the pattern databases and the optimal search serve boards of up to %d cells", size, MaxCells)
+	}
+	return nil
+}
+
 // Geometry holds a board's cell masks and the regions its free cells
 // form.
 type Geometry struct {
 	All         uint32 // every cell
 	cols        uint
-	notFirstCol uint32                    // cells a shift by one cell right may land on
-	notLastCol  uint32                    // cells a shift by one cell left may land on
-	Adjacent    [bitboard.MaxCells]uint32 // the cells next to each cell
+	notFirstCol uint32           // cells a shift by one cell right may land on
+	notLastCol  uint32           // cells a shift by one cell left may land on
+	Adjacent    [MaxCells]uint32 // the cells next to each cell
 	// leaders[free] holds, in 4 bits a cell, the lowest cell of the region
 	// of free that each cell of free belongs to; Numbers[occupied] the
 	// region's number (see RegionNumbers).
