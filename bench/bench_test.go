@@ -202,3 +202,38 @@ func TestParseConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestKorfFelner2002 checks the report's comparison with Korf and Felner's
+// counts on the 24-puzzles, instance by instance, on a run made up: one
+// instance solved in a tenth of their nodes, one unsolved.
+func TestKorfFelner2002(t *testing.T) {
+	set, err := data.ParseSet("korf50")
+	if err == nil {
+		set, err = set.Pick([]int{38, 40})
+	}
+	cfg, _ := bench.ParseConfig("pdb:771")
+	if err != nil {
+		t.Fatal(err)
+	}
+	published := data.KorfFelner2002()
+	solved := bench.Result{ID: "k24-38", Optimal: 96, Result: search.Result{Moves: make([]bitboard.Move, 96), Solved: true, Generated: published["k24-38"] / 10}}
+	unsolved := bench.Result{ID: "k24-40", Optimal: 82, Err: errors.New("timed out")}
+	run := &bench.Run{Config: cfg, Results: []bench.Result{solved, unsolved}}
+	dir := t.TempDir()
+	if err := bench.WriteReport(dir, set, []*bench.Run{run}, bench.ThisMachine("test")); err != nil {
+		t.Fatal(err)
+	}
+	report, err := os.ReadFile(filepath.Join(dir, "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"| k24-38 | 96 | 38,173,507 | 3,817,350 | 0.100× |",
+		"| k24-40 | unsolved: timed out |",
+		"| solved, in all | | 38,173,507 | 3,817,350 | 0.100× | |",
+	} {
+		if !strings.Contains(string(report), want) {
+			t.Errorf("report lacks %q:\n%s", want, report)
+		}
+	}
+}

@@ -154,10 +154,34 @@ func writeMarkdown(w io.Writer, set data.Set, runs []*Run, m Machine) error {
 	}
 	p("\nOurs prune with the machine of redundant move sequences (+prune=2 only rejects the inverse of the last move), and our databases tell the blank's regions apart unless built with `pdbgen --blank-free`: both cut nodes below what the published figures' searches generate.\n")
 	p("\n")
-	if set.Name == "korf100" {
+	switch set.Name {
+	case "korf100":
 		writeKorf1985(w, runs)
+	case "korf50":
+		writeKorfFelner2002(w, runs)
 	}
 	return nil
+}
+
+// writeKorfFelner2002 compares each run's nodes, instance by instance,
+// with those of Korf and Felner's (2002) IDA* on the 24-puzzles, with the
+// 6-6-6-6 databases and their reflection.
+func writeKorfFelner2002(w io.Writer, runs []*Run) {
+	published := data.KorfFelner2002()
+	for _, run := range runs {
+		fmt.Fprintf(w, "### Korf and Felner (2002), 6-6-6-6 with reflection, against `%s`\n\n", run.Config.Name)
+		fmt.Fprintf(w, "| instance | length | nodes published | nodes ours | ours / published | seconds |\n| --- | --- | --- | --- | --- | --- |\n")
+		var theirs, ours uint64
+		for _, r := range run.Results {
+			if r.Err != nil {
+				fmt.Fprintf(w, "| %s | unsolved: %v | %s | %s | | %.1f |\n", r.ID, r.Err, commas(published[r.ID]), commas(r.Generated), r.Elapsed.Seconds())
+				continue
+			}
+			theirs, ours = theirs+published[r.ID], ours+r.Generated
+			fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %.1f |\n", r.ID, r.Length(), commas(published[r.ID]), commas(r.Generated), ratio(float64(r.Generated), float64(published[r.ID])), r.Elapsed.Seconds())
+		}
+		fmt.Fprintf(w, "| solved, in all | | %s | %s | %s | |\n\n", commas(theirs), commas(ours), ratio(float64(ours), float64(theirs)))
+	}
 }
 
 // writeKorf1985 compares the runs counted as Korf (1985) did, instance by

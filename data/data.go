@@ -1,5 +1,5 @@
-// Package data embeds the standard instance sets of the 15-puzzle
-// literature, with the optimal lengths and published figures known for
+// Package data embeds the standard instance sets of the 15- and
+// 24-puzzle literature, with the optimal lengths and published figures known for
 // them, and makes seeded sets of uniformly random instances.
 package data
 
@@ -24,18 +24,22 @@ type Set struct {
 
 // ParseSet returns the set of the given name:
 //
-//	korf100                 Korf's 100 instances (Korf100)
+//	korf100                 Korf's 100 15-puzzles (Korf100)
+//	korf50                  Korf and Felner's 50 24-puzzles (Korf50)
 //	random:N:SEED           N uniformly random solvable 4×4 positions
 //	random:N:SEED:RxC       the same on another board size
 //
 // Random sets use Korf's goal (blank first) and are drawn by Random.
 func ParseSet(name string) (Set, error) {
-	if name == "korf100" {
+	switch name {
+	case "korf100":
 		return Set{Name: name, Goal: bitboard.GoalFirst, Instances: Korf100()}, nil
+	case "korf50":
+		return Set{Name: name, Goal: bitboard.GoalFirst, Instances: Korf50()}, nil
 	}
 	f := strings.Split(name, ":")
 	if f[0] != "random" || len(f) < 3 || len(f) > 4 {
-		return Set{}, fmt.Errorf("data: unknown set %q: want korf100 or random:N:SEED[:RxC]", name)
+		return Set{}, fmt.Errorf("data: unknown set %q: want korf100, korf50 or random:N:SEED[:RxC]", name)
 	}
 	n, err := strconv.Atoi(f[1])
 	if err != nil || n < 1 || n > MaxRandom {
@@ -56,6 +60,20 @@ func ParseSet(name string) (Set, error) {
 		return Set{}, fmt.Errorf("data: set %q: %v", name, err)
 	}
 	return set, nil
+}
+
+// Pick returns the set of the instances numbered by numbers (from 1, in
+// the set's order: Korf's IDs), in the order given, such as Korf and
+// Felner's ten easiest of Korf50: 38, 40, 25, 32, 44, 37, 30, 13, 1, 28.
+func (s Set) Pick(numbers []int) (Set, error) {
+	picked := Set{Name: s.Name, Goal: s.Goal}
+	for _, k := range numbers {
+		if k < 1 || k > len(s.Instances) {
+			return Set{}, fmt.Errorf("data: set %s has no instance %d: want 1 to %d", s.Name, k, len(s.Instances))
+		}
+		picked.Instances = append(picked.Instances, s.Instances[k-1])
+	}
+	return picked, nil
 }
 
 // MaxRandom bounds the positions Random draws at once: a million, some
@@ -147,38 +165,79 @@ var korf100 string
 // Korf100 returns Korf's (1985) 100 random 15-puzzle instances with their
 // optimal lengths. Their goal is bitboard.GoalFirst (the blank top left).
 func Korf100() []Instance {
-	set, err := parseSet(korf100)
-	if err != nil {
-		panic("data: embedded korf100.txt: " + err.Error()) // the file is part of the build
-	}
-	return set
+	return mustParse(korf100, "korf100.txt", bitboard.Size{Rows: 4, Cols: 4}, "korf")
 }
 
-// parseSet reads lines of "ID LENGTH t0 … t15"; '#' starts a comment.
-func parseSet(text string) ([]Instance, error) {
-	var set []Instance
-	for n, line := range strings.Split(text, "\n") {
+//go:embed korf50.txt
+var korf50 string
+
+// Korf50 returns Korf and Felner's (2002) 50 random 24-puzzle instances,
+// numbered k24-1 … k24-50, with their optimal lengths. Their goal is
+// bitboard.GoalFirst (the blank top left).
+func Korf50() []Instance {
+	return mustParse(korf50, "korf50.txt", bitboard.Size{Rows: 5, Cols: 5}, "k24-")
+}
+
+//go:embed korf50-nodes.txt
+var korf50Nodes string
+
+// KorfFelner2002 returns, keyed by Korf50's IDs, the nodes that Korf and
+// Felner's (2002) IDA* generated on each instance with the additive
+// 6-6-6-6 databases {1,2,5,6,7,12} {3,4,8,9,13,14} {10,11,15,16,20,21}
+// {17,18,19,22,23,24} and the maximum with their reflection.
+func KorfFelner2002() map[string]uint64 {
+	nodes := map[string]uint64{}
+	for n, line := range strings.Split(korf50Nodes, "\n") {
 		line, _, _ = strings.Cut(line, "#")
 		f := strings.Fields(line)
 		if len(f) == 0 {
 			continue
 		}
-		if len(f) != 18 {
-			return nil, fmt.Errorf("line %d: %d fields, want 18", n+1, len(f))
+		v, err := strconv.ParseUint(f[len(f)-1], 10, 64)
+		if len(f) != 2 || err != nil {
+			panic(fmt.Sprintf("data: embedded korf50-nodes.txt, line %d: want ID NODES", n+1)) // the file is part of the build
 		}
-		nums := make([]int, 17)
-		for i, s := range f[1:] {
+		nodes["k24-"+f[0]] = v
+	}
+	return nodes
+}
+
+// mustParse parses an embedded set, which is part of the build.
+func mustParse(text, file string, size bitboard.Size, prefix string) []Instance {
+	set, err := parseSet(text, size, prefix)
+	if err != nil {
+		panic("data: embedded " + file + ": " + err.Error())
+	}
+	return set
+}
+
+// parseSet reads lines of "ID LENGTH t0 … tN-1" of boards of the size,
+// naming each instance prefix+ID; '#' starts a comment.
+func parseSet(text string, size bitboard.Size, prefix string) ([]Instance, error) {
+	var set []Instance
+	n := size.Cells()
+	for i, line := range strings.Split(text, "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		if len(f) != n+2 {
+			return nil, fmt.Errorf("line %d: %d fields, want %d", i+1, len(f), n+2)
+		}
+		nums := make([]int, n+1)
+		for j, s := range f[1:] {
 			v, err := strconv.Atoi(s)
 			if err != nil {
-				return nil, fmt.Errorf("line %d: %q is not a number", n+1, s)
+				return nil, fmt.Errorf("line %d: %q is not a number", i+1, s)
 			}
-			nums[i] = v
+			nums[j] = v
 		}
-		b, err := bitboard.New(bitboard.Size{Rows: 4, Cols: 4}, nums[1:])
+		b, err := bitboard.New(size, nums[1:])
 		if err != nil {
-			return nil, fmt.Errorf("line %d: %v", n+1, err)
+			return nil, fmt.Errorf("line %d: %v", i+1, err)
 		}
-		set = append(set, Instance{ID: "korf" + f[0], Board: b, Optimal: nums[0]})
+		set = append(set, Instance{ID: prefix + f[0], Board: b, Optimal: nums[0]})
 	}
 	return set, nil
 }

@@ -24,9 +24,54 @@ func TestKorf100(t *testing.T) {
 	}
 }
 
+// TestKorf50 checks the 24-puzzle instances against their files' headers,
+// and the published counts.
+func TestKorf50(t *testing.T) {
+	set := Korf50()
+	if len(set) != 50 {
+		t.Fatalf("%d instances, want 50", len(set))
+	}
+	sum := 0
+	for _, in := range set {
+		sum += in.Optimal
+		if in.Board.Size() != (bitboard.Size{Rows: 5, Cols: 5}) || !in.Board.Solvable(bitboard.GoalFirst) {
+			t.Errorf("%s is not a solvable 5x5 under Korf's goal", in.ID)
+		}
+	}
+	// The optimal lengths sum to 5039, from 81 (ID 25) to 114 (ID 10).
+	if sum != 5039 || set[24].Optimal != 81 || set[9].Optimal != 114 || set[24].ID != "k24-25" {
+		t.Errorf("lengths sum to %d; %s has %d moves, %s %d", sum, set[24].ID, set[24].Optimal, set[9].ID, set[9].Optimal)
+	}
+	nodes := KorfFelner2002()
+	var total uint64
+	for _, in := range set {
+		total += nodes[in.ID]
+	}
+	// Total 18,044,623,983,548; from 38 M for instance 38 to 4.2 × 10^12 for 50.
+	if len(nodes) != 50 || total != 18_044_623_983_548 || nodes["k24-50"] != 4_156_099_168_506 {
+		t.Errorf("%d counts summing to %d; k24-50: %d", len(nodes), total, nodes["k24-50"])
+	}
+}
+
+func TestPick(t *testing.T) {
+	set, err := ParseSet("korf50")
+	if err != nil {
+		t.Fatal(err)
+	}
+	easy, err := set.Pick([]int{38, 40, 25})
+	if err != nil || len(easy.Instances) != 3 || easy.Instances[0].ID != "k24-38" || easy.Instances[2].ID != "k24-25" || easy.Goal != bitboard.GoalFirst {
+		t.Errorf("Pick(38, 40, 25) = %+v, %v", easy, err)
+	}
+	for _, bad := range [][]int{{0}, {51}, {1, -2}} {
+		if _, err := set.Pick(bad); err == nil {
+			t.Errorf("Pick(%v) accepted", bad)
+		}
+	}
+}
+
 func TestParseSetErrors(t *testing.T) {
 	for _, text := range []string{"1 57 1 2 3\n", "1 x 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n", "1 57 14 14 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n"} {
-		if _, err := parseSet(text); err == nil {
+		if _, err := parseSet(text, bitboard.Size{Rows: 4, Cols: 4}, "korf"); err == nil {
 			t.Errorf("parseSet(%q) accepted", text)
 		}
 	}

@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	bench [--set korf100|random:N:SEED[:RxC]] [--config CONFIG,...] [--out DIR]
+//	bench [--set korf100|korf50|random:N:SEED[:RxC]] [--ids N,...] [--config CONFIG,...] [--out DIR]
 //
 // A configuration is a heuristic with options, such as pdb:771 (the
 // default: solve's default databases), pdb:78, manhattan+prune=2 or
@@ -43,7 +43,8 @@ func main() {
 func run(args []string, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("bench", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
-	setName := fs.String("set", "korf100", "instance set: korf100, or random:N:SEED[:RxC] (uniformly random solvable positions)")
+	setName := fs.String("set", "korf100", "instance set: korf100, korf50 (Korf and Felner's 24-puzzles), or random:N:SEED[:RxC] (uniformly random solvable positions)")
+	ids := fs.IntSlice("ids", nil, "use only these instances of the set, by number, in this order (such as 38,40,25)")
 	configs := fs.StringSlice("config", []string{"pdb:" + pdb.DefaultPartition}, "configurations to compare, such as pdb:771,pdb:663x2,pdb:663,pdb:78,manhattan+prune=2 (options: +noreflect +prune=N +order=ULRD +threads=N +jobs=N)")
 	out := fs.String("out", "bench-report", "report directory")
 	var pdbDir string
@@ -59,7 +60,7 @@ func run(args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 2
 	}
-	set, cfgs, err := parse(*setName, *configs, *limit, fs.Args())
+	set, cfgs, err := parse(*setName, *ids, *configs, *limit, fs.Args())
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 2
@@ -84,7 +85,7 @@ func run(args []string, stderr io.Writer) int {
 	return 0
 }
 
-func parse(setName string, configs []string, limit int, rest []string) (data.Set, []bench.Config, error) {
+func parse(setName string, ids []int, configs []string, limit int, rest []string) (data.Set, []bench.Config, error) {
 	if len(rest) > 0 {
 		return data.Set{}, nil, fmt.Errorf("unexpected arguments %v", rest)
 	}
@@ -92,6 +93,9 @@ func parse(setName string, configs []string, limit int, rest []string) (data.Set
 		return data.Set{}, nil, fmt.Errorf("bad --limit %d", limit)
 	}
 	set, err := data.ParseSet(setName)
+	if err == nil && len(ids) > 0 {
+		set, err = set.Pick(ids)
+	}
 	if err != nil {
 		return data.Set{}, nil, err
 	}

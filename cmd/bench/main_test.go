@@ -34,6 +34,21 @@ func TestReport(t *testing.T) {
 	}
 }
 
+// TestIDs runs two instances picked from Korf's 100, in the order given.
+func TestIDs(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "report")
+	if code, stderr := runBench("--set", "korf100", "--ids", "55,12", "--config", "manhattan", "--out", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	csv, err := os.ReadFile(filepath.Join(out, "results.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i, j := strings.Index(string(csv), "korf55,"), strings.Index(string(csv), "korf12,"); i < 0 || j < i || strings.Count(string(csv), "\n") != 3 {
+		t.Errorf("results.csv does not hold korf55 then korf12 alone:\n%s", csv)
+	}
+}
+
 func TestErrors(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "file")
@@ -46,6 +61,7 @@ func TestErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"--set", "nope"}, 2, "unknown set"},
+		{[]string{"--set", "korf50", "--ids", "0"}, 2, "no instance 0"},
 		{[]string{"--config", "fast"}, 2, "config"},
 		{[]string{"--limit", "-1"}, 2, "--limit"},
 		{[]string{"extra"}, 2, "unexpected"},

@@ -31,12 +31,12 @@ func puzzles(cfg *config, stdin io.Reader) (seq iter.Seq2[solver.Puzzle, error],
 	switch {
 	case cfg.random > 0 && cfg.size.Cells() > search.MaxCells:
 		return randomGrids(cfg), func() {}, nil
-	case cfg.korf100 || cfg.random > 0:
-		set := slices.Values(data.Korf100())
-		if cfg.random > 0 {
-			if set, err = data.RandomSeq(cfg.random, cfg.seed, cfg.size, cfg.opts.Goal); err != nil {
-				return nil, nil, err
-			}
+	case cfg.set != nil || cfg.random > 0:
+		var set iter.Seq[data.Instance]
+		if cfg.set != nil {
+			set = slices.Values(cfg.set.Instances)
+		} else if set, err = data.RandomSeq(cfg.random, cfg.seed, cfg.size, cfg.opts.Goal); err != nil {
+			return nil, nil, err
 		}
 		return func(yield func(solver.Puzzle, error) bool) {
 			for in := range set {

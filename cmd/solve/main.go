@@ -8,8 +8,9 @@
 // It reads puzzles from the files, or from standard input, one per line
 // (tiles in row-major order, 0 the blank, optionally after a "label:") or
 // as a block (a size line such as "4", then the rows), and prints one
-// result per puzzle. --korf100 solves Korf's 100 instances instead, and
-// --random N uniformly random ones.
+// result per puzzle. --set solves an instance set instead (korf100,
+// korf50, random:N:SEED[:RxC]; --ids picks some of it), --korf100 Korf's
+// 100, and --random N uniformly random puzzles of --size.
 //
 // Exit status: 0 when every puzzle was solved; 1 when any was malformed,
 // unsolvable, timed out or interrupted (the others are still solved and
@@ -38,7 +39,7 @@ import (
 )
 
 type config struct {
-	korf100   bool
+	set       *data.Set // --set or --korf100, with --ids applied
 	random    int
 	seed      uint64
 	size      bitboard.Size
@@ -90,7 +91,9 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		fmt.Fprintf(stderr, "Usage: solve [flags] [FILE...]\n\nSolves sliding-tile puzzles optimally (or fast, with --weight, --greedy or --constructive);\nreads standard input when no FILE is named.\n\nFlags:\n%s", fs.FlagUsages())
 	}
 	goal := fs.String("goal", "last", "goal convention: last (1 2 … 15 blank) or first (blank 1 2 … 15, Korf's)")
-	fs.BoolVar(&cfg.korf100, "korf100", false, "solve Korf's 100 instances (implies --goal first)")
+	korf100 := fs.Bool("korf100", false, "solve Korf's 100 instances: --set korf100")
+	setName := fs.String("set", "", "solve an instance set (implies --goal first): korf100 (Korf's 100 15-puzzles), korf50 (Korf and Felner's 50 24-puzzles), or random:N:SEED[:RxC]")
+	ids := fs.IntSlice("ids", nil, "solve only these instances of --set, by number, in this order (such as 38,40,25)")
 	fs.IntVar(&cfg.random, "random", 0, "solve `N` uniformly random solvable puzzles of --size")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of --random: the same seed gives the same puzzles")
 	sizeFlag := fs.String("size", "4x4", "board size of --random: ROWSxCOLS, or 3 for 3x3")
@@ -124,15 +127,23 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	if cfg.size, err = bitboard.ParseSizeUpTo(*sizeFlag, maxCells); err != nil {
 		return nil, err
 	}
+	if *korf100 {
+		if *setName != "" && *setName != "korf100" {
+			return nil, fmt.Errorf("--korf100 and --set %s exclude each other", *setName)
+		}
+		*setName = "korf100"
+	}
 	switch {
-	case cfg.korf100 && len(cfg.files) > 0:
-		return nil, errors.New("--korf100 takes no files")
+	case *setName != "" && len(cfg.files) > 0:
+		return nil, errors.New("--set and --korf100 take no files")
 	case cfg.random < 0 || cfg.random > data.MaxRandom:
 		return nil, fmt.Errorf("bad --random %d: want 0 to %d", cfg.random, data.MaxRandom)
-	case cfg.random > 0 && (cfg.korf100 || len(cfg.files) > 0):
-		return nil, errors.New("--random takes neither files nor --korf100")
-	case cfg.korf100 && fs.Changed("goal") && cfg.opts.Goal != bitboard.GoalFirst:
-		return nil, errors.New("--korf100 uses Korf's goal: --goal first")
+	case cfg.random > 0 && (*setName != "" || len(cfg.files) > 0):
+		return nil, errors.New("--random takes neither files nor --set")
+	case *setName != "" && fs.Changed("goal") && cfg.opts.Goal != bitboard.GoalFirst:
+		return nil, errors.New("--set and --korf100 use Korf's goal: --goal first")
+	case len(*ids) > 0 && *setName == "":
+		return nil, errors.New("--ids picks from --set")
 	case cfg.format != "text" && cfg.format != "jsonl":
 		return nil, fmt.Errorf("bad --format %q: want text or jsonl", cfg.format)
 	case cfg.jobs < 0:
@@ -157,8 +168,15 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 			return nil, err
 		}
 	}
-	if cfg.korf100 {
-		cfg.opts.Goal = bitboard.GoalFirst
+	if *setName != "" {
+		set, err := data.ParseSet(*setName)
+		if err == nil && len(*ids) > 0 {
+			set, err = set.Pick(*ids)
+		}
+		if err != nil {
+			return nil, err
+		}
+		cfg.set, cfg.opts.Goal = &set, set.Goal
 	}
 	if err := cfg.solver.Validate(); err != nil {
 		return nil, err

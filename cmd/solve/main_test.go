@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -118,17 +119,55 @@ func TestUsage(t *testing.T) {
 		{"--partition", "99"},
 		{"--heuristic", "euclid"},
 		{"--weight", "0.5"},
+		{"--set", "korf7"},
+		{"--set", "korf50", "--goal", "last"},
+		{"--set", "korf50", "--ids", "51"},
+		{"--set", "korf50", "--korf100"},
+		{"--set", "korf50", "some-file"},
+		{"--ids", "3"},
+		{"--ids", "x", "--set", "korf50"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			// Refused once, before the input is read.
 			status, out, stderr := runSolve(t, "a: 1 2 3 4 5 6 7 0 8\nb: 1 2 3 4 5 6 0 7 8\n", args...)
-			if status != 2 || out != "" || strings.Count(stderr, "\n") > 30 || strings.Contains(stderr, "a:") {
+			if status != 2 || out != "" || strings.Count(stderr, "\n") > 30 || strings.Contains("\n"+stderr, "\na:") {
 				t.Errorf("status %d, want 2; stdout %q, stderr %s", status, out, stderr)
 			}
 		})
 	}
 	if status, _, _ := runSolve(t, "", "no/such/file"); status != 1 {
 		t.Errorf("missing file: status %d, want 1", status)
+	}
+}
+
+// TestSets solves instances picked from the sets: Korf's 79th 15-puzzle
+// optimally, two of Korf and Felner's 24-puzzles the human way (the
+// optimal search stops at 16 cells, and says so), and random 5×5s.
+func TestSets(t *testing.T) {
+	status, out, stderr := runSolve(t, "", "--set", "korf100", "--ids", "79", "--format", "jsonl")
+	if status != 0 || strings.Count(out, "\n") != 1 || !strings.Contains(out, `"id":"korf79"`) || !strings.Contains(out, `"length":42`) {
+		t.Errorf("--set korf100 --ids 79: status %d\n%s%s", status, out, stderr)
+	}
+	status, out, stderr = runSolve(t, "", "--set", "korf50", "--ids", "38,25", "--constructive", "--format", "jsonl")
+	var ids []string
+	for line := range strings.Lines(out) {
+		var r record.Record
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatal(err)
+		}
+		if !r.Solved || r.Size != "5x5" || r.Goal != "first" {
+			t.Errorf("%s: %+v", r.ID, r)
+		}
+		ids = append(ids, r.ID)
+	}
+	if status != 0 || !slices.Equal(ids, []string{"k24-38", "k24-25"}) {
+		t.Errorf("--set korf50 --ids 38,25 --constructive: status %d, ids %v\n%s", status, ids, stderr)
+	}
+	if status, _, stderr := runSolve(t, "", "--set", "korf50", "--ids", "38"); status != 1 || !strings.Contains(stderr, "up to 16 cells") {
+		t.Errorf("--set korf50 optimally: status %d, %s", status, stderr)
+	}
+	if status, out, stderr := runSolve(t, "", "--set", "random:3:1:5x5", "--constructive"); status != 0 || strings.Count(out, "\n") != 3 {
+		t.Errorf("--set random:3:1:5x5: status %d\n%s%s", status, out, stderr)
 	}
 }
 
