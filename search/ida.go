@@ -6,6 +6,7 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -42,6 +43,13 @@ type Options struct {
 	// to hundredths. It finds solutions faster, no longer than Weight
 	// times the optimum but not optimal. 0 and 1 search optimally.
 	Weight float64
+	// Progress, if not nil, is told how a long search goes: at the end of
+	// each iteration, and every ProgressEvery (0 means
+	// DefaultProgressEvery) within one, from another goroutine. The calls
+	// do not overlap; each should return promptly, as the end of an
+	// iteration waits for it.
+	Progress      func(Progress)
+	ProgressEvery time.Duration
 }
 
 // MaxWeight bounds Options.Weight.
@@ -61,6 +69,8 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("search: pruning depth %d: want %d to %d", o.PruneDepth, PruneInverse, MaxPruneDepth)
 	case o.Weight != 0 && !(o.Weight >= 1 && o.Weight <= MaxWeight): // NaN too
 		return fmt.Errorf("search: weight %v: want 1 to %d", o.Weight, MaxWeight)
+	case o.ProgressEvery < 0:
+		return fmt.Errorf("search: progress every %v: want above 0, or 0 for the default", o.ProgressEvery)
 	case o.Order != [4]bitboard.Move{}:
 		return checkOrder(o.Order)
 	}
@@ -137,6 +147,11 @@ func Solve(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heu
 	defer halt()
 	w := newWorker(h, prune, opts.Order, fixed, start, &stop)
 	w.gw, w.hw = weights(opts.Weight)
+	if opts.Progress != nil {
+		w.reports = startReporter(opts.Progress, cmp.Or(opts.ProgressEvery, DefaultProgressEvery), t0)
+		defer w.reports.close()
+		w.live = &w.reports.live
+	}
 	res := run(w, opts.Threads)
 	res.Elapsed = time.Since(t0)
 	if !res.Solved && ctx.Err() == nil {
@@ -221,6 +236,12 @@ type worker struct {
 	fsm        [][4]int32
 	goal       tiles
 	stop       *atomic.Bool
+	// With progress reports, the iterations are told to reports, and
+	// the worker adds the nodes it generated since flushed to live every
+	// stopCheck expansions.
+	reports *reporter
+	live    *atomic.Uint64
+	flushed uint64
 	// f = gw·g + hw·h: (1, 1) searching optimally, else weighted.
 	gw, hw int
 
@@ -299,6 +320,9 @@ func run(w *worker, threads int) Result {
 	for bound := w.hw * res.H0; bound <= MaxLength*w.gw; {
 		var it Iteration
 		var found bool
+		if w.reports != nil {
+			w.reports.begin(bound/w.gw, res.Iterations)
+		}
 		// An iteration is searched in parallel once the last one was big
 		// enough that cutting it up pays.
 		if team != nil && len(res.Iterations) > 0 && res.Iterations[len(res.Iterations)-1].Generated >= parallelAbove {
@@ -308,6 +332,9 @@ func run(w *worker, threads int) Result {
 		}
 		if len(res.Iterations) == 0 {
 			it.Generated++ // the root, counted once as Korf (1985) did
+		}
+		if w.reports != nil {
+			w.reports.end(it)
 		}
 		res.Iterations = append(res.Iterations, it)
 		res.Expanded += it.Expanded
@@ -328,7 +355,7 @@ func run(w *worker, threads int) Result {
 // iteration runs one depth-first iteration from the worker's node.
 func (w *worker) iteration(bound int) (bool, Iteration) {
 	w.bound, w.next = bound, math.MaxInt
-	w.expanded, w.generated = 0, 0
+	w.expanded, w.generated, w.flushed = 0, 0, 0
 	s := &w.st.sums
 	found := w.dfs(0, s[0], s[1], s[2], s[3], 0)
 	return found, Iteration{Bound: bound / w.gw, Expanded: w.expanded, Generated: w.generated}
@@ -394,7 +421,7 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 		return false
 	}
 	w.expanded++
-	if w.expanded%stopCheck == 0 && w.halted() {
+	if w.expanded%stopCheck == 0 && w.checkIn() {
 		w.aborted = true
 	}
 	if w.aborted {

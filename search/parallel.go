@@ -64,7 +64,7 @@ func (w *worker) parallelIteration(bound int, team *crew) (bool, Iteration) {
 	)
 	best.Store(math.MaxInt64)
 	w.bound, w.next = bound, math.MaxInt
-	w.expanded, w.generated = 0, 0
+	w.expanded, w.generated, w.flushed = 0, 0, 0
 	// Each goroutine searches with its own copy of the worker, all made
 	// before any starts.
 	copies := make([]*worker, threads)
@@ -75,6 +75,7 @@ func (w *worker) parallelIteration(bound int, team *crew) (bool, Iteration) {
 	}
 	// record adds a search's counts, and its solution if it is the first.
 	record := func(c *worker, i int64, found bool) {
+		c.flush()
 		mu.Lock()
 		it.Expanded += c.expanded
 		it.Generated += c.generated
@@ -97,7 +98,7 @@ func (w *worker) parallelIteration(bound int, team *crew) (bool, Iteration) {
 			}
 			t := &tasks[i]
 			c.board, c.blank, c.st, c.path, c.task = t.board, t.blank, t.st, t.path, i
-			c.expanded, c.generated, c.next = 0, 0, math.MaxInt
+			c.expanded, c.generated, c.flushed, c.next = 0, 0, 0, math.MaxInt
 			found := c.dfs(t.depth, t.st.sums[0], t.st.sums[1], t.st.sums[2], t.st.sums[3], t.fs)
 			record(c, i, found)
 			c.aborted = false
@@ -168,10 +169,21 @@ func (w *worker) putTasks() {
 	}
 }
 
-// halted reports whether the search must stop: the caller gave up, or a
-// task before this one holds a solution.
-func (w *worker) halted() bool {
+// checkIn publishes the worker's nodes for the progress reports, if any,
+// and reports whether the search must stop: the caller gave up, or a task
+// before this one holds a solution.
+func (w *worker) checkIn() bool {
+	w.flush()
 	return w.stop.Load() || (w.best != nil && w.best.Load() < w.task)
+}
+
+// flush adds the nodes generated since the last flush to the reports'
+// count.
+func (w *worker) flush() {
+	if w.live != nil {
+		w.live.Add(w.generated - w.flushed)
+		w.flushed = w.generated
+	}
 }
 
 // crew is the goroutines that search a parallel iteration's tasks beside

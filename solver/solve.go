@@ -65,6 +65,12 @@ type Options struct {
 	Order      [4]bitboard.Move
 	// Timeout, if above 0, bounds each puzzle's search.
 	Timeout time.Duration
+	// Progress, if not nil, is told how each puzzle's IDA* search (the
+	// optimal and weighted modes) goes, as search.Options.Progress is:
+	// at the end of each iteration and every ProgressEvery within one.
+	// With SolveAll, the calls for different puzzles may overlap.
+	Progress      func(Puzzle, search.Progress)
+	ProgressEvery time.Duration
 }
 
 // Validate reports the first option that is out of its bounds. Solve
@@ -83,12 +89,17 @@ func (o *Options) Validate() error {
 	case o.Timeout < 0:
 		return fmt.Errorf("solver: negative timeout %v", o.Timeout)
 	}
-	so := o.search()
+	so := o.search(Puzzle{})
 	return so.Validate()
 }
 
-func (o *Options) search() search.Options {
-	return search.Options{Threads: o.Threads, PruneDepth: o.PruneDepth, Order: o.Order, Weight: o.Weight}
+// search returns the search's options for puzzle p.
+func (o *Options) search(p Puzzle) search.Options {
+	so := search.Options{Threads: o.Threads, PruneDepth: o.PruneDepth, Order: o.Order, Weight: o.Weight, ProgressEvery: o.ProgressEvery}
+	if o.Progress != nil {
+		so.Progress = func(pr search.Progress) { o.Progress(p, pr) }
+	}
+	return so
 }
 
 // Result is what solving one puzzle gave. Its embedded search.Result holds
@@ -160,7 +171,7 @@ func (s *Solver) solve(ctx context.Context, res *Result, opts Options) error {
 	if opts.Mode == Greedy {
 		res.Result, err = search.Greedy(ctx, start, opts.Goal, h)
 	} else {
-		res.Result, err = search.Solve(ctx, start, opts.Goal, h, opts.search())
+		res.Result, err = search.Solve(ctx, start, opts.Goal, h, opts.search(*p))
 	}
 	return stopped(ctx, err, res, opts.Timeout)
 }

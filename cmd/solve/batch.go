@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -21,6 +22,7 @@ import (
 	"fifteen/internal/pdbcli"
 	"fifteen/pdb"
 	"fifteen/render"
+	"fifteen/search"
 	"fifteen/solver"
 )
 
@@ -55,6 +57,9 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 	}
 	cfg.parallelism(many)
 	cfg.solver.Progress, cfg.solver.Log = pdbcli.Reporter(stderr)
+	if cfg.opts.ProgressEvery > 0 {
+		cfg.opts.Progress = longSearches(stderr, cfg.opts.ProgressEvery)
+	}
 	if cfg.solver.Partition != pdb.DefaultPartition {
 		cfg.solver.NoBuild = true // others can take gigabytes: pdbgen builds them on request
 	}
@@ -196,6 +201,20 @@ func writeGIF(cfg *config, r *solver.Result, used map[string]bool) error {
 	return atomicfile.WriteFile(path, func(w io.Writer) error {
 		return render.GIF(w, start, r.Moves, render.Options{Cell: cfg.gifCell})
 	})
+}
+
+// longSearches returns the progress callback that reports on w the
+// searches that have run for at least every: a search's first line comes
+// once it has, so quick ones print nothing.
+func longSearches(w io.Writer, every time.Duration) func(solver.Puzzle, search.Progress) {
+	var mu sync.Mutex // SolveAll's searches report at once
+	return func(p solver.Puzzle, pr search.Progress) {
+		if pr.Elapsed >= every {
+			mu.Lock()
+			fmt.Fprintf(w, "%s: %v\n", p.ID, pr)
+			mu.Unlock()
+		}
+	}
 }
 
 // summary accumulates the batch's totals.

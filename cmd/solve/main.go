@@ -101,6 +101,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	pdbcli.SolverFlags(fs, &cfg.solver)
 	fs.StringVar(&cfg.format, "format", "text", "output format: text or jsonl")
 	fs.DurationVar(&cfg.opts.Timeout, "timeout", 0, "give up a puzzle after this long (0: never)")
+	fs.DurationVar(&cfg.opts.ProgressEvery, "progress", search.DefaultProgressEvery, "report on standard error a search that runs this long, at each iteration's end and this often within one (0: never)")
 	fs.IntVarP(&cfg.opts.Threads, "threads", "t", 0, fmt.Sprintf("goroutines searching each puzzle, at most %d (0: all CPUs when --jobs is 1, else 1)", search.MaxThreads))
 	fs.IntVarP(&cfg.jobs, "jobs", "j", 0, "puzzles solved at once (0: all CPUs for a batch, 1 for a single puzzle)")
 	weight := fs.Float64("weight", 1, "weighted IDA*: f = g + `W`·h finds a solution faster, at most W times the optimal length but not optimal (1: optimal)")

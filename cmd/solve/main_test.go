@@ -120,6 +120,7 @@ func TestUsage(t *testing.T) {
 		{"--heuristic", "euclid"},
 		{"--weight", "0.5"},
 		{"--set", "korf7"},
+		{"--progress", "-1s"},
 		{"--set", "korf50", "--goal", "last"},
 		{"--set", "korf50", "--ids", "51"},
 		{"--set", "korf50", "--korf100"},
@@ -137,6 +138,18 @@ func TestUsage(t *testing.T) {
 	}
 	if status, _, _ := runSolve(t, "", "no/such/file"); status != 1 {
 		t.Errorf("missing file: status %d, want 1", status)
+	}
+}
+
+// TestProgress reports a search of a tenth of a second or so (Manhattan
+// distance on Korf's instance 2) every 10 ms, and a quick one not at all.
+func TestProgress(t *testing.T) {
+	status, _, stderr := runSolve(t, "", "--set", "korf100", "--ids", "2", "--heuristic", "manhattan", "--progress", "10ms", "-t", "1")
+	if status != 0 || !strings.Contains(stderr, "korf2: bound 55: ") || !strings.Contains(stderr, " nodes of about ") || !strings.Contains(stderr, ", done, ") {
+		t.Errorf("status %d, stderr:\n%s", status, stderr)
+	}
+	if _, _, stderr := runSolve(t, "", "--set", "korf100", "--ids", "79", "--progress", "1m"); strings.Contains(stderr, "bound") {
+		t.Errorf("a quick search reported:\n%s", stderr)
 	}
 }
 

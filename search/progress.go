@@ -1,0 +1,132 @@
+package search
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Progress is a report on a search under way: see Options.Progress.
+type Progress struct {
+	Bound     int    // the iteration's bound on the solution's length
+	Generated uint64 // nodes generated in the iteration so far, all of them once Done
+	Done      bool   // whether the iteration is over
+	// Forecast is the iteration's expected nodes: the last one's times
+	// the growth from the one before it (0 until two are done).
+	Forecast uint64
+	Total    uint64        // nodes generated in every iteration so far
+	Elapsed  time.Duration // since the search started
+}
+
+// NodesPerSecond returns the search's rate so far.
+func (p Progress) NodesPerSecond() float64 {
+	if p.Elapsed <= 0 {
+		return 0
+	}
+	return float64(p.Total) / p.Elapsed.Seconds()
+}
+
+// String formats the report on one line, such as "bound 54: 1.20 G nodes
+// of about 3.40 G (35%), 14.1 Mnodes/s, 1m25s, about 2m40s left".
+func (p Progress) String() string {
+	rate := p.NodesPerSecond()
+	s := fmt.Sprintf("bound %d: %s nodes", p.Bound, metric(p.Generated))
+	switch {
+	case p.Done:
+		s += ", done"
+	case p.Forecast > 0:
+		s += fmt.Sprintf(" of about %s (%.0f%%)", metric(p.Forecast), 100*float64(p.Generated)/float64(p.Forecast))
+	}
+	s += fmt.Sprintf(", %.1f Mnodes/s, %v", rate/1e6, p.Elapsed.Round(time.Second))
+	if !p.Done && p.Forecast > p.Generated && rate > 0 {
+		left := time.Duration(float64(p.Forecast-p.Generated) / rate * float64(time.Second))
+		s += fmt.Sprintf(", about %v left", left.Round(time.Second))
+	}
+	return s
+}
+
+// metric writes n to three figures with a metric prefix: 950, 1.20 k,
+// 34.2 M, 1.20 T.
+func metric(n uint64) string {
+	if n < 1000 {
+		return fmt.Sprint(n)
+	}
+	x := float64(n)
+	for _, prefix := range []string{" k", " M", " G", " T", " P"} {
+		if x /= 1000; x < 999.5 {
+			return fmt.Sprintf("%.3g%s", x, prefix)
+		}
+	}
+	return fmt.Sprintf("%.3g E", x/1000)
+}
+
+// DefaultProgressEvery is how often a search reports within an iteration
+// unless Options.ProgressEvery says otherwise.
+const DefaultProgressEvery = 5 * time.Second
+
+// reporter calls Options.Progress: at the end of each iteration, from the
+// search's goroutine, and every period within one, from its own.
+type reporter struct {
+	report func(Progress)
+	t0     time.Time
+	mu     sync.Mutex // serializes the calls, and guards the fields below
+	active bool       // within an iteration
+	bound  int
+	// forecast is the current iteration's; total the nodes of the ones
+	// done.
+	forecast, total uint64
+	// live is the current iteration's nodes, as the workers publish them
+	// every stopCheck expansions.
+	live atomic.Uint64
+	stop chan struct{}
+	done sync.WaitGroup
+}
+
+// startReporter starts the periodic reports.
+func startReporter(report func(Progress), every time.Duration, t0 time.Time) *reporter {
+	r := &reporter{report: report, t0: t0, stop: make(chan struct{})}
+	r.done.Go(func() {
+		tick := time.NewTicker(every)
+		defer tick.Stop()
+		for {
+			select {
+			case <-r.stop:
+				return
+			case <-tick.C:
+				r.mu.Lock()
+				if r.active {
+					live := r.live.Load()
+					r.report(Progress{Bound: r.bound, Generated: live, Forecast: r.forecast, Total: r.total + live, Elapsed: time.Since(r.t0)})
+				}
+				r.mu.Unlock()
+			}
+		}
+	})
+	return r
+}
+
+// begin starts an iteration's reports, with the ones before it done.
+func (r *reporter) begin(bound int, done []Iteration) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.active, r.bound, r.forecast = true, bound, 0
+	if n := len(done); n >= 2 && done[n-2].Generated > 0 {
+		r.forecast = uint64(float64(done[n-1].Generated) * float64(done[n-1].Generated) / float64(done[n-2].Generated))
+	}
+	r.live.Store(0)
+}
+
+// end reports an iteration done.
+func (r *reporter) end(it Iteration) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.active, r.total = false, r.total+it.Generated
+	r.report(Progress{Bound: r.bound, Generated: it.Generated, Done: true, Forecast: r.forecast, Total: r.total, Elapsed: time.Since(r.t0)})
+}
+
+// close stops the periodic reports and waits for the last to return.
+func (r *reporter) close() {
+	close(r.stop)
+	r.done.Wait()
+}
