@@ -333,8 +333,8 @@ func run(w *worker, threads int) Result {
 		if len(res.Iterations) == 0 {
 			it.Generated++ // the root, counted once as Korf (1985) did
 		}
-		if w.reports != nil {
-			w.reports.end(it)
+		if w.reports != nil && !w.aborted {
+			w.reports.end(it) // an iteration cut short is not reported done
 		}
 		res.Iterations = append(res.Iterations, it)
 		res.Expanded += it.Expanded

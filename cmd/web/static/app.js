@@ -4,7 +4,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const MAX_PACKED = 16; // cells: the pattern databases' boards
+const MAX_OPTIMAL = 16; // cells: the largest board the pattern databases serve
 const STEP = { U: [-1, 0], D: [1, 0], L: [0, -1], R: [0, 1] };
 const OPPOSITE = { U: "D", D: "U", L: "R", R: "L" };
 // A key slides the tile on that side of the blank toward it: the blank goes the other way.
@@ -17,7 +17,6 @@ const game = {
   rows: 4, cols: 4, goal: "last",
   tiles: [],      // the tile on each cell, 0 the blank
   start: [],      // the position the player was given
-  seed: null,
   moves: 0,
   clock: null,    // {t0, id} while the player's timer runs
   optimum: null,  // the start's optimal length, once asked for
@@ -29,7 +28,7 @@ const game = {
 
 const cells = () => game.rows * game.cols;
 const sizeName = () => `${game.rows}x${game.cols}`;
-const optimalServed = () => cells() <= MAX_PACKED;
+const optimalServed = () => cells() <= MAX_OPTIMAL;
 
 function goalTiles() {
   const n = cells();
@@ -178,7 +177,6 @@ function setPosition(tiles, seed) {
   stopSolution();
   game.tiles = tiles.slice();
   game.start = tiles.slice();
-  game.seed = seed;
   game.moves = 0;
   game.optimum = null;
   game.hint = 0;
