@@ -7,6 +7,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -128,5 +130,19 @@ func TestBuildOnFirstUse(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 200 || !strings.Contains(string(b), `"length":42`) {
 		t.Errorf("status %d, %s: want 42 moves", resp.StatusCode, b)
+	}
+}
+
+// TestDatabaseFailure serves with a database directory that is a file:
+// the databases cannot be built, and the server says why and exits 1.
+func TestDatabaseFailure(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	status := run(context.Background(), []string{"--addr", "localhost:0", "--pdb-dir", file, "--partition", "1,2,3,6,7/4,5,8,9,12/10,11,13,14,15"}, &stderr, nil)
+	if status != 1 || !strings.Contains(stderr.String(), file) {
+		t.Errorf("status %d, stderr:\n%s", status, stderr.String())
 	}
 }
