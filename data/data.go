@@ -129,12 +129,7 @@ type Manhattan1985 struct {
 // 88 and 89 (see korf1985.txt).
 func Korf1985() map[string]Manhattan1985 {
 	figures := map[string]Manhattan1985{}
-	for n, line := range strings.Split(korf1985, "\n") {
-		line, _, _ = strings.Cut(line, "#")
-		f := strings.Fields(line)
-		if len(f) == 0 {
-			continue
-		}
+	for n, f := range records(korf1985) {
 		var h0 int
 		var nodes uint64
 		err := fmt.Errorf("%d fields, want 3", len(f))
@@ -187,12 +182,7 @@ var korf50Nodes string
 // {17,18,19,22,23,24} and the maximum with their reflection.
 func KorfFelner2002() map[string]uint64 {
 	nodes := map[string]uint64{}
-	for n, line := range strings.Split(korf50Nodes, "\n") {
-		line, _, _ = strings.Cut(line, "#")
-		f := strings.Fields(line)
-		if len(f) == 0 {
-			continue
-		}
+	for n, f := range records(korf50Nodes) {
 		v, err := strconv.ParseUint(f[len(f)-1], 10, 64)
 		if len(f) != 2 || err != nil {
 			panic(fmt.Sprintf("data: embedded korf50-nodes.txt, line %d: want ID NODES", n+1)) // the file is part of the build
@@ -200,6 +190,19 @@ func KorfFelner2002() map[string]uint64 {
 		nodes["k24-"+f[0]] = v
 	}
 	return nodes
+}
+
+// records yields the fields of each line of text that has any, with its
+// number (from 0); '#' starts a comment.
+func records(text string) iter.Seq2[int, []string] {
+	return func(yield func(int, []string) bool) {
+		for n, line := range strings.Split(text, "\n") {
+			line, _, _ = strings.Cut(line, "#")
+			if f := strings.Fields(line); len(f) > 0 && !yield(n, f) {
+				return
+			}
+		}
+	}
 }
 
 // mustParse parses an embedded set, which is part of the build.
@@ -216,12 +219,7 @@ func mustParse(text, file string, size bitboard.Size, prefix string) []Instance 
 func parseSet(text string, size bitboard.Size, prefix string) ([]Instance, error) {
 	var set []Instance
 	n := size.Cells()
-	for i, line := range strings.Split(text, "\n") {
-		line, _, _ = strings.Cut(line, "#")
-		f := strings.Fields(line)
-		if len(f) == 0 {
-			continue
-		}
+	for i, f := range records(text) {
 		if len(f) != n+2 {
 			return nil, fmt.Errorf("line %d: %d fields, want %d", i+1, len(f), n+2)
 		}
