@@ -43,11 +43,11 @@ type Options struct {
 	// to hundredths. It finds solutions faster, no longer than Weight
 	// times the optimum but not optimal. 0 and 1 search optimally.
 	Weight float64
-	// Progress, if not nil, is told how a long search goes: at the end of
-	// each iteration, and every ProgressEvery (0 means
-	// DefaultProgressEvery) within one, from another goroutine. The calls
-	// do not overlap; each should return promptly, as the end of an
-	// iteration waits for it.
+	// Progress, if not nil, is told how a long search goes: once it has
+	// run for ProgressEvery (0 means DefaultProgressEvery), at the end of
+	// each iteration and every ProgressEvery within one. It is called
+	// from the search's goroutines, one call at a time, and should return
+	// promptly: the search waits for it.
 	Progress      func(Progress)
 	ProgressEvery time.Duration
 }
@@ -148,8 +148,7 @@ func Solve(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heu
 	w := newWorker(h, prune, opts.Order, fixed, start, &stop)
 	w.gw, w.hw = weights(opts.Weight)
 	if opts.Progress != nil {
-		w.reports = startReporter(opts.Progress, cmp.Or(opts.ProgressEvery, DefaultProgressEvery), t0)
-		defer w.reports.close()
+		w.reports = newReporter(opts.Progress, cmp.Or(opts.ProgressEvery, DefaultProgressEvery), t0)
 		w.live = &w.reports.live
 	}
 	res := run(w, opts.Threads)
@@ -237,8 +236,8 @@ type worker struct {
 	goal       tiles
 	stop       *atomic.Bool
 	// With progress reports, the iterations are told to reports, and
-	// the worker adds the nodes it generated since flushed to live every
-	// stopCheck expansions.
+	// every stopCheck expansions the worker adds the nodes it generated
+	// since flushed to live, and checks in with reports.
 	reports *reporter
 	live    *atomic.Uint64
 	flushed uint64

@@ -170,10 +170,13 @@ func (w *worker) putTasks() {
 }
 
 // checkIn publishes the worker's nodes for the progress reports, if any,
-// and reports whether the search must stop: the caller gave up, or a task
-// before this one holds a solution.
+// makes a report if one is due, and reports whether the search must stop:
+// the caller gave up, or a task before this one holds a solution.
 func (w *worker) checkIn() bool {
-	w.flush()
+	if w.reports != nil {
+		w.flush()
+		w.reports.checkIn()
+	}
 	return w.stop.Load() || (w.best != nil && w.best.Load() < w.task)
 }
 

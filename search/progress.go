@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"math"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -65,13 +66,17 @@ func metric(n uint64) string {
 // unless Options.ProgressEvery says otherwise.
 const DefaultProgressEvery = 5 * time.Second
 
-// reporter calls Options.Progress: at the end of each iteration, from the
-// search's goroutine, and every period within one, from its own.
+// reporter calls Options.Progress from the search's goroutines: at the end
+// of each iteration, and within one when a worker, checking in every
+// stopCheck expansions, finds the next report due. Reports begin once the
+// search has run for a period, so that a batch of quick searches pays
+// next to nothing for them: no goroutine, no timer, no call.
 type reporter struct {
 	report func(Progress)
 	t0     time.Time
-	mu     sync.Mutex // serializes the calls, and guards the fields below
-	active bool       // within an iteration
+	every  time.Duration
+	due    atomic.Int64 // when the next report within an iteration is, in nanoseconds since t0
+	mu     sync.Mutex   // serializes the calls, and guards the fields below
 	bound  int
 	// forecast is the current iteration's; total the nodes of the ones
 	// done.
@@ -79,54 +84,46 @@ type reporter struct {
 	// live is the current iteration's nodes, as the workers publish them
 	// every stopCheck expansions.
 	live atomic.Uint64
-	stop chan struct{}
-	done sync.WaitGroup
 }
 
-// startReporter starts the periodic reports.
-func startReporter(report func(Progress), every time.Duration, t0 time.Time) *reporter {
-	r := &reporter{report: report, t0: t0, stop: make(chan struct{})}
-	r.done.Go(func() {
-		tick := time.NewTicker(every)
-		defer tick.Stop()
-		for {
-			select {
-			case <-r.stop:
-				return
-			case <-tick.C:
-				r.mu.Lock()
-				if r.active {
-					live := r.live.Load()
-					r.report(Progress{Bound: r.bound, Generated: live, Forecast: r.forecast, Total: r.total + live, Elapsed: time.Since(r.t0)})
-				}
-				r.mu.Unlock()
-			}
-		}
-	})
+func newReporter(report func(Progress), every time.Duration, t0 time.Time) *reporter {
+	r := &reporter{report: report, t0: t0, every: every}
+	r.due.Store(int64(every))
 	return r
+}
+
+// checkIn reports within the iteration if a report is due, and no other
+// worker took it. The next is due a period after this one returns, so
+// that a slow callback does not take over the search.
+func (r *reporter) checkIn() {
+	due := r.due.Load()
+	if int64(time.Since(r.t0)) < due || !r.due.CompareAndSwap(due, math.MaxInt64) {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	live := r.live.Load()
+	r.report(Progress{Bound: r.bound, Generated: live, Forecast: r.forecast, Total: r.total + live, Elapsed: time.Since(r.t0)})
+	r.due.Store(int64(time.Since(r.t0) + r.every))
 }
 
 // begin starts an iteration's reports, with the ones before it done.
 func (r *reporter) begin(bound int, done []Iteration) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.active, r.bound, r.forecast = true, bound, 0
+	r.bound, r.forecast = bound, 0
 	if n := len(done); n >= 2 && done[n-2].Generated > 0 {
 		r.forecast = uint64(float64(done[n-1].Generated) * float64(done[n-1].Generated) / float64(done[n-2].Generated))
 	}
 	r.live.Store(0)
 }
 
-// end reports an iteration done.
+// end reports an iteration done, once the search has run for a period.
 func (r *reporter) end(it Iteration) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.active, r.total = false, r.total+it.Generated
-	r.report(Progress{Bound: r.bound, Generated: it.Generated, Done: true, Forecast: r.forecast, Total: r.total, Elapsed: time.Since(r.t0)})
-}
-
-// close stops the periodic reports and waits for the last to return.
-func (r *reporter) close() {
-	close(r.stop)
-	r.done.Wait()
+	r.total += it.Generated
+	if elapsed := time.Since(r.t0); elapsed >= r.every {
+		r.report(Progress{Bound: r.bound, Generated: it.Generated, Done: true, Forecast: r.forecast, Total: r.total, Elapsed: elapsed})
+	}
 }

@@ -67,8 +67,9 @@ type Options struct {
 	Timeout time.Duration
 	// Progress, if not nil, is told how each puzzle's IDA* search (the
 	// optimal and weighted modes) goes, as search.Options.Progress is:
-	// at the end of each iteration and every ProgressEvery within one.
-	// With SolveAll, the calls for different puzzles may overlap.
+	// once it has run for ProgressEvery, at the end of each iteration and
+	// every ProgressEvery within one. With SolveAll, the calls for
+	// different puzzles may overlap.
 	Progress      func(Puzzle, search.Progress)
 	ProgressEvery time.Duration
 }
