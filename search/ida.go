@@ -149,7 +149,6 @@ func Solve(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heu
 	w.gw, w.hw = weights(opts.Weight)
 	if opts.Progress != nil {
 		w.reports = newReporter(opts.Progress, cmp.Or(opts.ProgressEvery, DefaultProgressEvery), t0)
-		w.live = &w.reports.live
 	}
 	res := run(w, opts.Threads)
 	res.Elapsed = time.Since(t0)
@@ -237,9 +236,8 @@ type worker struct {
 	stop       *atomic.Bool
 	// With progress reports, the iterations are told to reports, and
 	// every stopCheck expansions the worker adds the nodes it generated
-	// since flushed to live, and checks in with reports.
+	// since flushed to the reports' count, and checks in with them.
 	reports *reporter
-	live    *atomic.Uint64
 	flushed uint64
 	// f = gw·g + hw·h: (1, 1) searching optimally, else weighted.
 	gw, hw int

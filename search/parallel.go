@@ -183,8 +183,8 @@ func (w *worker) checkIn() bool {
 // flush adds the nodes generated since the last flush to the reports'
 // count.
 func (w *worker) flush() {
-	if w.live != nil {
-		w.live.Add(w.generated - w.flushed)
+	if w.reports != nil {
+		w.reports.live.Add(w.generated - w.flushed)
 		w.flushed = w.generated
 	}
 }

@@ -62,8 +62,8 @@ func metric(n uint64) string {
 	return fmt.Sprintf("%.3g E", x/1000)
 }
 
-// DefaultProgressEvery is how often a search reports within an iteration
-// unless Options.ProgressEvery says otherwise.
+// DefaultProgressEvery is the period of a search's progress reports (and
+// the time before the first) unless Options.ProgressEvery says otherwise.
 const DefaultProgressEvery = 5 * time.Second
 
 // reporter calls Options.Progress from the search's goroutines: at the end
