@@ -72,7 +72,7 @@ func Build(ctx context.Context, size bitboard.Size, goal bitboard.Goal, tiles []
 		return nil, fmt.Errorf("pdb: %d threads: want 0 to %d", opts.Threads, MaxThreads)
 	}
 	if opts.Scheme == 0 {
-		opts.Scheme = DefaultScheme(len(tiles))
+		opts.Scheme = DefaultScheme(size, len(tiles))
 	}
 	if opts.Threads == 0 {
 		opts.Threads = min(runtime.GOMAXPROCS(0), MaxThreads)
@@ -106,7 +106,7 @@ func Build(ctx context.Context, size bitboard.Size, goal bitboard.Goal, tiles []
 	var cells uint64
 	var occupied uint32
 	for i, t := range tiles {
-		cells |= uint64(goal.Home(t, n)) << (4 * i)
+		cells |= uint64(goal.Home(t, n)) << (CellBits * i)
 		occupied |= 1 << goal.Home(t, n)
 	}
 	b.set(b.state(placements.Index(cells), occupied, goal.Home(0, n)), 0)
@@ -237,10 +237,10 @@ type builder struct {
 	n, k       int
 	free       uint64 // non-pattern cells: the states of one placement
 	placements pdbcore.Indexer
-	weight     [pdbcore.MaxCells]uint64 // placements.Weight(i), read in the loop
-	codes      []atomic.Uint64          // 2 bits a state: 0 unseen, code(depth) in layer depth, 3 closed
-	values     []byte                   // per ranked placement
-	later      []byte                   // per ranked placement, bit j: region j comes after the value; nil if blank-free
+	weight     [16]uint64      // placements.Weight(i), read in the loop (16 ≥ pdbcore.MaxTiles)
+	codes      []atomic.Uint64 // 2 bits a state: 0 unseen, code(depth) in layer depth, 3 closed
+	values     []byte          // per ranked placement
+	later      []byte          // per ranked placement, bit j: region j comes after the value; nil if blank-free
 }
 
 // code is the mark of the states of layer depth until they are expanded;
@@ -265,7 +265,7 @@ func (b *builder) set(s uint64, depth int) bool {
 // it.
 func (b *builder) state(rank uint64, occupied uint32, c int) uint64 {
 	leader := b.geo.Leader(b.geo.All&^occupied, c)
-	return rank*b.free + leader - uint64(bits.OnesCount32(occupied&(1<<leader-1)))
+	return rank*b.free + uint64(leader-bits.OnesCount32(occupied&(1<<leader-1)))
 }
 
 // chunk is the number of placements a goroutine takes at a time.
@@ -327,7 +327,7 @@ func (b *builder) expand(p0, p1 uint64, depth int) (newStates, valued uint64) {
 					b.values[cur.rank] = byte(depth)
 					valued++
 				} else if b.later != nil && int(b.values[cur.rank]) < depth {
-					b.later[cur.rank] |= 1 << (b.geo.Numbers[cur.occupied] >> (4 * blank) & 15)
+					b.later[cur.rank] |= 1 << b.geo.Number(cur.occupied, int(blank), MaxRegions)
 				}
 				newStates += b.successors(&cur, int(blank), depth+1)
 			}
@@ -347,7 +347,7 @@ func (b *builder) expand(p0, p1 uint64, depth int) (newStates, valued uint64) {
 type placement struct {
 	rank     uint64
 	first    uint64 // the index of its first state: rank × free
-	cells    uint64 // tile i's cell in bits 4i
+	cells    uint64 // tile i's cell in bits CellBits·i
 	occupied uint32
 	tileAt   [pdbcore.MaxCells]uint8 // the tile (its index in the pattern) on each occupied cell
 }
@@ -381,7 +381,7 @@ func (b *builder) unrank(pl *placement, rank uint64) {
 
 func (pl *placement) indexTiles(k int) {
 	for i := range k {
-		pl.tileAt[pl.cells>>(4*i)&15] = uint8(i)
+		pl.tileAt[pdbcore.Cell(pl.cells, i)] = uint8(i)
 	}
 }
 
@@ -395,19 +395,20 @@ func (b *builder) step(pl *placement) {
 }
 
 func (b *builder) nextPlacement(cells uint64, occupied uint32) (uint64, uint32) {
+	const cellMask = 1<<CellBits - 1
 	for i := b.k - 1; i >= 0; i-- {
-		p := uint(cells>>(4*i)) & 15
+		p := uint(pdbcore.Cell(cells, i))
 		occupied &^= 1 << p
 		higher := b.geo.All &^ occupied &^ (2<<p - 1)
 		if higher == 0 {
 			continue
 		}
 		p = uint(bits.TrailingZeros32(higher))
-		cells = cells&^(15<<(4*i)) | uint64(p)<<(4*i)
+		cells = cells&^(cellMask<<(CellBits*i)) | uint64(p)<<(CellBits*i)
 		occupied |= 1 << p
 		for j := i + 1; j < b.k; j++ {
 			p = uint(bits.TrailingZeros32(b.geo.All &^ occupied))
-			cells = cells&^(15<<(4*j)) | uint64(p)<<(4*j)
+			cells = cells&^(cellMask<<(CellBits*j)) | uint64(p)<<(CellBits*j)
 			occupied |= 1 << p
 		}
 		return cells, occupied
@@ -422,7 +423,7 @@ func (b *builder) successors(pl *placement, blank, depth int) (newStates uint64)
 	free := b.geo.All &^ pl.occupied
 	region := b.geo.Region(blank, free)
 	for i := range b.k {
-		q := int(pl.cells>>(4*i)) & 15
+		q := pdbcore.Cell(pl.cells, i)
 		// The tile on q slides into any cell of the region next to it,
 		// leaving the blank on q.
 		for into := b.geo.Adjacent[q] & region; into != 0; into &= into - 1 {
@@ -446,7 +447,7 @@ func (b *builder) rankDelta(pl *placement, i, q, c int) uint64 {
 	weight := b.weight[i&15]
 	delta := uint64(hi-lo) * weight
 	for between := pl.occupied & (1<<hi - 1) &^ (2<<lo - 1); between != 0; between &= between - 1 {
-		j := pl.tileAt[bits.TrailingZeros32(between)&15]
+		j := pl.tileAt[bits.TrailingZeros32(between)&(pdbcore.MaxCells-1)]
 		if int(j) < i {
 			delta -= weight
 		} else {

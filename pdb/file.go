@@ -53,8 +53,8 @@ type header struct {
 	Goal      uint8
 	Scheme    uint8
 	NumTiles  uint8
-	Regions   uint8 // Table.Regions
-	Tiles     [pdbcore.MaxCells]uint8
+	Regions   uint8     // Table.Regions
+	Tiles     [16]uint8 // the first NumTiles hold the pattern (at most pdbcore.MaxTiles)
 	Entries   uint64
 	Histogram [256]uint64 // how many entries hold each value
 	CRC       uint32      // CRC-32C of the raw table

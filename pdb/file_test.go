@@ -19,8 +19,6 @@ import (
 	"fifteen/bitboard"
 )
 
-var size4 = bitboard.Size{Rows: 4, Cols: 4}
-
 // writeTestTable builds a 4-tile database (ranked: 43,680 entries) into a
 // fresh directory.
 func writeTestTable(t testing.TB) (dir string, tiles []int, want *Table) {
@@ -221,17 +219,19 @@ func TestParsePartition(t *testing.T) {
 	}
 	// The built-in partitions pass the checks of a written one: they
 	// cover every tile once.
-	for name, patterns := range builtin {
-		var groups []string
-		for _, tiles := range patterns {
-			var group []string
-			for _, t := range tiles {
-				group = append(group, strconv.Itoa(t))
+	for size, named := range builtin {
+		for name, patterns := range named {
+			var groups []string
+			for _, tiles := range patterns {
+				var group []string
+				for _, t := range tiles {
+					group = append(group, strconv.Itoa(t))
+				}
+				groups = append(groups, strings.Join(group, ","))
 			}
-			groups = append(groups, strings.Join(group, ","))
-		}
-		if _, err := ParsePartition(strings.Join(groups, "/"), size4); err != nil {
-			t.Errorf("built-in %s: %v", name, err)
+			if _, err := ParsePartition(strings.Join(groups, "/"), size); err != nil {
+				t.Errorf("built-in %s: %v", name, err)
+			}
 		}
 	}
 	for _, s := range []string{"664", "1,2,3/4,5,6", "1,2,3,4,5,6,7/7,8,9,10,11,12,13,14,15", "x", "1,2,3,4,5,6,7,8/9,10,11,12,13,14,15,16", "1,2,3/4,5,6,7,8,9,10,11,12,13,14,15"} {
@@ -431,5 +431,13 @@ func TestUnpackElsewhere(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(alt, FileName(size4, Goal, tiles)+".raw")); err != nil {
 			t.Errorf("no copy in %s: %v", alt, err)
 		}
+	}
+}
+
+// TestHeaderLayout pins the header's encoding, which the format version
+// fixes: a field that changes size makes every file unreadable.
+func TestHeaderLayout(t *testing.T) {
+	if got := binary.Size(header{}); got != 2099 {
+		t.Errorf("the header encodes to %d bytes, want 2099 (format version %d)", got, Version)
 	}
 }

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -23,28 +25,53 @@ type Partition struct {
 	Patterns [][]int
 }
 
-// DefaultPartition is the partition solve uses unless told otherwise: 7-7-1
-// (ParsePartitions).
-const DefaultPartition = "771"
+var (
+	size4 = bitboard.Size{Rows: 4, Cols: 4}
+	size5 = bitboard.Size{Rows: 5, Cols: 5}
+)
 
-// builtin are the named partitions of the 4×4 board, for Korf's goal (the
-// blank top left). 771 keeps the top rows' tiles together, as 78 does, and
-// leaves the bottom-left corner's tile out of the bottom rows' pattern,
-// the choice that generated the fewest nodes of those tried
-// (docs/experiments.md).
-var builtin = map[string][][]int{
-	"663": {{1, 4, 5, 8, 9, 12}, {2, 3, 6, 7, 10, 11}, {13, 14, 15}},
-	"555": {{1, 2, 3, 6, 7}, {4, 5, 8, 9, 12}, {10, 11, 13, 14, 15}},
-	"771": {{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 13, 14, 15}, {12}},
-	"78":  {{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}},
+// builtin are the named partitions of each size, for the goal with the
+// blank top left. On 4×4, 771 keeps the top rows' tiles together, as 78
+// does, and leaves the bottom-left corner's tile out of the bottom rows'
+// pattern, the choice that generated the fewest nodes of those tried
+// (docs/experiments.md). On 5×5, 6666 is Korf and Felner's (2002).
+var builtin = map[bitboard.Size]map[string][][]int{
+	size4: {
+		"663": {{1, 4, 5, 8, 9, 12}, {2, 3, 6, 7, 10, 11}, {13, 14, 15}},
+		"555": {{1, 2, 3, 6, 7}, {4, 5, 8, 9, 12}, {10, 11, 13, 14, 15}},
+		"771": {{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 13, 14, 15}, {12}},
+		"78":  {{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}},
+	},
+	size5: {
+		"6666": {{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}},
+	},
 }
 
 // builtinSets are the named sets of partitions of the 4×4 board. 663x2 adds
 // to Korf and Felner's 6-6-3 the one of twenty 6-6-3 partitions tried
 // whose maximum with it (each with its reflection) generated the fewest
 // nodes on Korf's 100 (docs/experiments.md).
-var builtinSets = map[string]string{
-	"663x2": "663+6,7,10,11,14,15/1,2,3,4,5,8/9,12,13",
+var builtinSets = map[bitboard.Size]map[string]string{
+	size4: {"663x2": "663+6,7,10,11,14,15/1,2,3,4,5,8/9,12,13"},
+}
+
+// defaults are the partitions solve uses unless told otherwise, on the
+// sizes whose databases it keeps in files.
+var defaults = map[bitboard.Size]string{size4: "771", size5: "6666"}
+
+// DefaultPartition returns the name of the partition solve uses on boards
+// of the size unless told otherwise: 771 (7-7-1) on 4×4, 6666 on 5×5. Its
+// databases are kept in files. Other sizes have none ("") and use
+// SmallPartition's, built in memory.
+func DefaultPartition(size bitboard.Size) string { return defaults[size] }
+
+// Names returns the built-in partitions and sets of partitions of the
+// size, for a flag's help.
+func Names(size bitboard.Size) []string {
+	names := slices.Collect(maps.Keys(builtin[size]))
+	names = append(names, slices.Collect(maps.Keys(builtinSets[size]))...)
+	slices.Sort(names)
+	return names
 }
 
 // ParsePartitions returns the partitions named by s: a built-in set
@@ -52,11 +79,10 @@ var builtinSets = map[string]string{
 // ("663+555"), whose heuristics the search maximises.
 func ParsePartitions(s string, size bitboard.Size) ([]Partition, error) {
 	spec := s
-	if set, ok := builtinSets[s]; ok {
-		if size != (bitboard.Size{Rows: 4, Cols: 4}) {
-			return nil, fmt.Errorf("pdb: partitions %s are for 4x4 boards; give a %v board's patterns as a spec", s, size)
-		}
+	if set, ok := builtinSets[size][s]; ok {
 		spec = set
+	} else if err := otherSize(s, size); err != nil {
+		return nil, err
 	}
 	var parts []Partition
 	for _, name := range strings.Split(spec, "+") {
@@ -69,20 +95,32 @@ func ParsePartitions(s string, size bitboard.Size) ([]Partition, error) {
 	return parts, nil
 }
 
-// ParsePartition returns a built-in partition of the 4×4 board by name
-// (663, 555, 771, 78) or the one a spec describes: patterns separated by '/',
-// tiles by ',' ("1,2,3,4,5,6/7,8,9,10,11,12/13,14,15").
+// otherSize reports a built-in name of another size than size.
+func otherSize(name string, size bitboard.Size) error {
+	for _, sz := range []bitboard.Size{size4, size5} {
+		_, part := builtin[sz][name]
+		_, set := builtinSets[sz][name]
+		if sz != size && (part || set) {
+			return fmt.Errorf("pdb: partition %s is for %v boards; give a %v board's patterns as a spec", name, sz, size)
+		}
+	}
+	return nil
+}
+
+// ParsePartition returns a built-in partition by name (663, 555, 771, 78
+// on 4×4; 6666 on 5×5) or the one a spec describes: patterns separated by
+// '/', tiles by ',' ("1,2,3,4,5,6/7,8,9,10,11,12/13,14,15").
 func ParsePartition(s string, size bitboard.Size) (Partition, error) {
 	p := Partition{Name: s, Size: size}
-	if patterns, ok := builtin[s]; ok {
-		if size != (bitboard.Size{Rows: 4, Cols: 4}) {
-			return p, fmt.Errorf("pdb: partition %s is for 4x4 boards; give a %v board's patterns as a spec", s, size)
-		}
+	if patterns, ok := builtin[size][s]; ok {
 		p.Patterns = patterns
 		return p, nil
 	}
+	if err := otherSize(s, size); err != nil {
+		return p, err
+	}
 	if !strings.ContainsAny(s, ",/") {
-		return p, fmt.Errorf("pdb: unknown partition %q: want 663, 555, 771, 78 or a spec like 1,2,3,4/5,6,7,8", s)
+		return p, fmt.Errorf("pdb: unknown partition %q of a %v board: want %s or a spec like 1,2,3,4/5,6,7,8", s, size, strings.Join(Names(size), ", "))
 	}
 	covered := 1 // the blank
 	for _, group := range strings.Split(s, "/") {

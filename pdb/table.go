@@ -17,7 +17,8 @@ import (
 )
 
 // Table is one pattern's database: Values[Index(cells)] is the entry of
-// the placement whose tile Tiles[i] is on the cell in bits 4i of cells.
+// the placement whose tile Tiles[i] is on the cell in bits CellBits·i of
+// cells.
 //
 // An entry's low 8−Regions bits hold the placement's value with the blank
 // in its best region of the cells the pattern leaves free. Bit 8−Regions+j
@@ -56,8 +57,11 @@ func NewTable(size bitboard.Size, goal bitboard.Goal, tiles []int, scheme Scheme
 	return &Table{Size: size, Goal: goal, Tiles: tiles, index: x, Values: make([]byte, x.Len())}, nil
 }
 
+// CellBits is the width of a cell in a packed placement (Table.Index).
+const CellBits = pdbcore.CellBits
+
 // Index returns the index in Values of the placement whose tile Tiles[i]
-// is on the cell in bits 4i of cells.
+// is on the cell in bits CellBits·i of cells.
 func (t *Table) Index(cells uint64) uint64 { return t.index.Index(cells) }
 
 // Scheme returns the table's index scheme.
@@ -73,11 +77,11 @@ func (t *Table) Value(b bitboard.Board) int {
 	var occupied uint32
 	for i, tile := range t.Tiles {
 		c := cellOf(b, tile)
-		cells |= uint64(c) << (4 * i)
+		cells |= uint64(c) << (CellBits * i)
 		occupied |= 1 << c
 	}
-	region := pdbcore.RegionNumbers(t.Size)[occupied] >> (4 * b.Blank()) & 15
-	return t.ValueAt(t.Index(cells), int(region))
+	region := pdbcore.Shared(t.Size).Number(occupied, b.Blank(), MaxRegions)
+	return t.ValueAt(t.Index(cells), region)
 }
 
 // ValueAt returns the value at index with the blank in region number

@@ -37,7 +37,7 @@ func perTile(name string, size bitboard.Size, goal bitboard.Goal, value func(c, 
 	n := size.Cells()
 	tables := make([]*pdb.Table, 0, n-1)
 	for t := 1; t < n; t++ {
-		table, err := pdb.NewTable(size, goal, []int{t}, pdb.Sparse)
+		table, err := pdb.NewTable(size, goal, []int{t}, pdb.DefaultScheme(size, 1))
 		if err != nil {
 			return nil, err
 		}
@@ -103,7 +103,7 @@ func lineTables(size bitboard.Size, goal bitboard.Goal, lines int, line, along f
 				tiles = append(tiles, t)
 			}
 		}
-		table, err := pdb.NewTable(size, goal, tiles, pdb.Sparse)
+		table, err := pdb.NewTable(size, goal, tiles, pdb.DefaultScheme(size, len(tiles)))
 		if err != nil {
 			return nil, err
 		}
@@ -118,7 +118,7 @@ func lineTables(size bitboard.Size, goal bitboard.Goal, lines int, line, along f
 			// by their goal places: all but a longest increasing run conflict.
 			var order []int
 			for i, t := range tiles {
-				c := int(cells>>(4*i)) & 15
+				c := pdbcore.Cell(cells, i)
 				home := goal.Home(t, n)
 				if withDistance {
 					v += size.Distance(c, home)

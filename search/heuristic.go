@@ -33,12 +33,12 @@ const maxViews = 4
 
 // view is one additive sum: tile t on cell c counts as tile ttile[t] on
 // cell tcell[c], in the table of pattern group[ttile[t]] at place
-// shift[ttile[t]]/4. tcell is its own inverse.
+// shift[ttile[t]]/pdb.CellBits. tcell is its own inverse.
 type view struct {
 	tables []*pdb.Table
 	values [MaxCells][]uint8 // pattern → its table's entries, one load from the view
 	group  [MaxCells]uint8   // tile → its pattern's place in tables
-	shift  [MaxCells]uint8   // tile → 4 × its place in its pattern
+	shift  [MaxCells]uint8   // tile → pdb.CellBits × its place in its pattern
 	weight [MaxCells]uint64  // tile → its digit's weight in its table's ranked index
 	ranked [MaxCells]bool    // pattern → whether its table is ranked
 	// tile t → tile u → the change in the ranked index of t's pattern when
@@ -59,7 +59,7 @@ type view struct {
 	// times a cell in a table of at most 2^32 entries, fit 32 bits.
 	boardGroup [MaxCells]uint8
 	boardPlace [MaxCells][MaxCells]uint32
-	boardBit   [MaxCells]uint16
+	boardBit   [MaxCells]uint32
 	boardPass  [MaxCells][MaxCells]uint64
 }
 
@@ -75,7 +75,7 @@ func (v *view) compose(n int) {
 		for c := range n {
 			share := uint64(v.tcell[c]) * v.weight[vt]
 			if !v.ranked[v.group[vt]] {
-				share = indexers[v.group[vt]].Place(int(v.shift[vt]/4), int(v.tcell[c]))
+				share = indexers[v.group[vt]].Place(int(v.shift[vt]/pdb.CellBits), int(v.tcell[c]))
 			}
 			v.boardPlace[t][c] = uint32(share)
 		}
@@ -88,17 +88,34 @@ func (v *view) compose(n int) {
 	}
 }
 
-// regionNumbers is pdbcore.RegionNumbers for every set of cells a board may
-// have, so that indexing it by 16 bits needs no bounds check, in 2 bits a
-// cell: half the size of 4 bits, and so more often in cache. Numbers
-// above pdb.MaxRegions, which no entry flags, are cut to it.
-type regionNumbers [1 << MaxCells]uint32
+// regionNumbers holds, on boards of up to 16 cells, the number of the
+// region of free cells each cell lies in (pdbcore.Geometry.Number) for
+// every set of occupied cells, 2 bits a cell: half the size of 4 bits,
+// and so more often in cache. Numbers above pdb.MaxRegions, which no
+// entry flags, are cut to it.
+type regionNumbers [1 << 16]uint32
+
+// maxRegionCells bounds the boards whose regions the search tells apart.
+// On larger ones it reads each entry's value with the blank in its best
+// region: their sets of cells are too many to tabulate, and finding the
+// blank's region as the search goes made the loop slower on every board
+// (docs/experiments.md).
+const maxRegionCells = 16
+
+// noRegions serves the boards over maxRegionCells: every cell in region 0.
+var noRegions regionNumbers
 
 func newRegionNumbers(size bitboard.Size) *regionNumbers {
+	if size.Cells() > maxRegionCells {
+		return &noRegions
+	}
 	r := new(regionNumbers)
-	for occupied, numbers := range pdbcore.RegionNumbers(size) {
+	geo := pdbcore.Shared(size)
+	for occupied := range 1 << size.Cells() {
 		for c := range size.Cells() {
-			r[occupied] |= uint32(min(numbers>>(4*c)&15, pdb.MaxRegions)) << (2 * c)
+			if occupied&(1<<c) == 0 {
+				r[occupied] |= uint32(geo.Number(uint32(occupied), c, pdb.MaxRegions)) << (2 * c)
+			}
 		}
 	}
 	return r
@@ -108,9 +125,9 @@ func newRegionNumbers(size bitboard.Size) *regionNumbers {
 // occupied and the blank on cell blank: a move that changes the blank's
 // region changes the pattern's placement, so only the moved tile's
 // pattern needs it.
-func (v *view) value(g uint8, e uint8, occupied uint16, blank int) uint8 {
-	region := uint8(v.regions[occupied]>>(2*blank&31)) & 3
-	return e&v.low[g&15] + e>>(v.flags[g&15]+region)&1<<1
+func (v *view) value(g uint8, e uint8, occupied uint32, blank int) uint8 {
+	region := uint8(v.regions[occupied&0xffff]>>(2*blank&31)) & 3
+	return e&v.low[g&31] + e>>(v.flags[g&31]+region)&1<<1
 }
 
 // Name returns the heuristic's name, such as "manhattan" or "pdb:663".
@@ -211,7 +228,7 @@ func newView(size bitboard.Size, goal bitboard.Goal, tables []*pdb.Table) (view,
 				return view{}, fmt.Errorf("search: tile %d is outside the board or in two patterns", t)
 			}
 			covered |= 1 << t
-			v.group[t], v.shift[t], v.weight[t] = uint8(g), uint8(4*i), x.Weight(i)
+			v.group[t], v.shift[t], v.weight[t] = uint8(g), uint8(pdb.CellBits*i), x.Weight(i)
 		}
 		v.values[g] = table.Values
 		v.ranked[g] = table.Scheme() == pdb.Ranked
@@ -226,6 +243,9 @@ func newView(size bitboard.Size, goal bitboard.Goal, tables []*pdb.Table) (view,
 			}
 		}
 		v.low[g], v.flags[g] = 0xff>>table.Regions, uint8(8-table.Regions)
+		if n > maxRegionCells {
+			v.flags[g] = 8 // no flag read
+		}
 	}
 	if covered != 1<<n-1 {
 		return view{}, fmt.Errorf("search: the patterns do not cover every tile of a %v board", size)
@@ -276,7 +296,7 @@ type state struct {
 // patterns is one view's per-pattern state.
 type patterns struct {
 	index    [MaxCells]uint64
-	occupied [MaxCells]uint16
+	occupied [MaxCells]uint32
 	vals     [MaxCells]uint8
 }
 
@@ -310,10 +330,10 @@ func (v *view) init(p *patterns, b bitboard.Board) int {
 // moved tile's pattern, and its index and cells after the move. A ranked
 // index also needs passed. Small enough to be inlined, as the search's
 // loop calls it for every view.
-func (v *view) move(p *patterns, t, q, b int) (g uint8, index uint64, occupied uint16) {
-	g = v.boardGroup[t&15] & 15
-	index = p.index[g] + uint64(v.boardPlace[t&15][b&15]) - uint64(v.boardPlace[t&15][q&15])
-	return g, index, p.occupied[g] ^ v.boardBit[q&15] ^ v.boardBit[b&15]
+func (v *view) move(p *patterns, t, q, b int) (g uint8, index uint64, occupied uint32) {
+	g = v.boardGroup[t&31] & 31
+	index = p.index[g] + uint64(v.boardPlace[t&31][b&31]) - uint64(v.boardPlace[t&31][q&31])
+	return g, index, p.occupied[g] ^ v.boardBit[q&31] ^ v.boardBit[b&31]
 }
 
 // passed returns the rest of the change in a ranked index that move makes,
@@ -324,10 +344,10 @@ func (v *view) move(p *patterns, t, q, b int) (g uint8, index uint64, occupied u
 // below it: pass holds those changes. Only a move across rows passes
 // cells. Modulo 2^64 the sum is exact.
 func (v *view) passed(board *tiles, t, q, b int) uint64 {
-	from, to := int(v.tcell[q&15]), int(v.tcell[b&15])
+	from, to := int(v.tcell[q&31]), int(v.tcell[b&31])
 	delta := uint64(0)
 	for c := min(from, to) + 1; c < max(from, to); c++ {
-		delta += v.boardPass[t&15][board[v.tcell[c&15]&15]&15]
+		delta += v.boardPass[t&31][board[v.tcell[c&31]&31]&31]
 	}
 	if to < from {
 		delta = -delta

@@ -370,9 +370,9 @@ const orderDepth = 8
 func (w *worker) nearer(b int) int {
 	set := 0
 	for i, m := range w.order {
-		if q := int(w.nbr[b&15][m&3]); q >= 0 {
-			d := &w.distance[w.board[q&15]&15]
-			if d[b&15] < d[q&15] {
+		if q := int(w.nbr[b&31][m&3]); q >= 0 {
+			d := &w.distance[w.board[q&31]&31]
+			if d[b&31] < d[q&31] {
 				set |= 1 << i
 			}
 		}
@@ -431,15 +431,15 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 		order = &w.orders[w.nearer(b)]
 	}
 	for _, m := range order {
-		q := int(w.nbr[b&15][m&3])
+		q := int(w.nbr[b&31][m&3])
 		next := w.fsm[fs][m&3]
 		if q < 0 || next < 0 {
 			continue
 		}
 		w.generated++
-		// Shift amounts masked to 6 bits and indexes to 4 spare the
-		// compiler's checks: cells and tiles are below 16.
-		t := int(w.board[q&15]) & 15
+		// Indexes masked to 5 bits spare the compiler's checks: cells
+		// and tiles are below MaxCells.
+		t := int(w.board[q&31]) & 31
 
 		// The tile moves from q to b: in each view one pattern's index
 		// changes, and the blank's region only within that pattern. Each
@@ -451,7 +451,7 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 		if v0.ranked[pat0] {
 			i0 += v0.passed(&w.board, t, q, b)
 		}
-		x0 := v0.value(pat0, v0.values[pat0][i0], o0, int(v0.tcell[q&15]))
+		x0 := v0.value(pat0, v0.values[pat0][i0], o0, int(v0.tcell[q&31]))
 		n0 := s0 - int(p0.vals[pat0]) + int(x0)
 		f := w.gw*(depth+1) + w.hw*n0
 		if f >= w.next {
@@ -462,14 +462,14 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 		n1, n2, n3 := s1, s2, s3
 		var pat1, pat2, pat3, x1, x2, x3 uint8
 		var i1, i2, i3 uint64
-		var o1, o2, o3 uint16
+		var o1, o2, o3 uint32
 		if heur.n > 1 {
 			v1, p1 := &heur.views[1], &w.st.views[1]
 			pat1, i1, o1 = v1.move(p1, t, q, b)
 			if v1.ranked[pat1] {
 				i1 += v1.passed(&w.board, t, q, b)
 			}
-			x1 = v1.value(pat1, v1.values[pat1][i1], o1, int(v1.tcell[q&15]))
+			x1 = v1.value(pat1, v1.values[pat1][i1], o1, int(v1.tcell[q&31]))
 			n1 = s1 - int(p1.vals[pat1]) + int(x1)
 			if heur.add {
 				f += w.hw * n1
@@ -487,7 +487,7 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 			if v2.ranked[pat2] {
 				i2 += v2.passed(&w.board, t, q, b)
 			}
-			x2 = v2.value(pat2, v2.values[pat2][i2], o2, int(v2.tcell[q&15]))
+			x2 = v2.value(pat2, v2.values[pat2][i2], o2, int(v2.tcell[q&31]))
 			n2 = s2 - int(p2.vals[pat2]) + int(x2)
 			if f := w.gw*(depth+1) + w.hw*n2; f > w.bound {
 				w.next = min(w.next, f)
@@ -500,7 +500,7 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 			if v3.ranked[pat3] {
 				i3 += v3.passed(&w.board, t, q, b)
 			}
-			x3 = v3.value(pat3, v3.values[pat3][i3], o3, int(v3.tcell[q&15]))
+			x3 = v3.value(pat3, v3.values[pat3][i3], o3, int(v3.tcell[q&31]))
 			n3 = s3 - int(p3.vals[pat3]) + int(x3)
 			if f := w.gw*(depth+1) + w.hw*n3; f > w.bound {
 				w.next = min(w.next, f)
@@ -510,7 +510,7 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 
 		// Down to the child, and back: each view's moved pattern takes the
 		// child's index, cells and value, and then the parent's again.
-		w.board[b&15], w.board[q&15] = uint8(t), 0
+		w.board[b&31], w.board[q&31] = uint8(t), 0
 		w.blank = q
 		p1, p2, p3 := &w.st.views[1], &w.st.views[2], &w.st.views[3]
 		i0, o0, x0 = p0.set(pat0, i0, o0, x0)
@@ -523,7 +523,7 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 		if w.dfs(depth+1, n0, n1, n2, n3, next) {
 			return true
 		}
-		w.board[b&15], w.board[q&15] = 0, uint8(t)
+		w.board[b&31], w.board[q&31] = 0, uint8(t)
 		w.blank = b
 		p0.set(pat0, i0, o0, x0)
 		p1.set(pat1, i1, o1, x1)
@@ -536,8 +536,8 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 }
 
 // set sets pattern g's index, cells and value, and returns the old ones.
-func (p *patterns) set(g uint8, index uint64, occupied uint16, val uint8) (uint64, uint16, uint8) {
-	g &= 15
+func (p *patterns) set(g uint8, index uint64, occupied uint32, val uint8) (uint64, uint32, uint8) {
+	g &= 31
 	p.index[g], index = index, p.index[g]
 	p.occupied[g], occupied = occupied, p.occupied[g]
 	p.vals[g], val = val, p.vals[g]

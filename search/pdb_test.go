@@ -63,7 +63,7 @@ func pdbHeuristic(t testing.TB, partitions string, reflect bool) *search.Heurist
 // parallel (4 threads oversubscribe CI's 2 cores). The parallel search
 // returns the sequential answer itself.
 func TestKorf100PDB(t *testing.T) {
-	for _, partitions := range []string{"663", "663x2", pdb.DefaultPartition} {
+	for _, partitions := range []string{"663", "663x2", pdb.DefaultPartition(size4)} {
 		t.Run(partitions, func(t *testing.T) {
 			h := pdbHeuristic(t, partitions, true)
 			for _, in := range data.Korf100() {

@@ -9,6 +9,7 @@
 package solver
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -24,15 +25,17 @@ import (
 )
 
 // Config chooses the heuristic. The zero value is what the solve command
-// uses by default: the default pattern databases (pdb.DefaultPartition)
-// in the default directory, with the reflected lookup, built when missing.
+// uses by default: each size's default pattern databases
+// (pdb.DefaultPartition) in the default directory, with the reflected
+// lookup, built when missing.
 type Config struct {
 	// Heuristic is "pdb" (also ""), or a classic heuristic:
 	// "linear-conflict", "manhattan" or "misplaced" (search.Classic).
 	Heuristic string
-	// Partition names the databases (pdb.ParsePartitions); "" means
-	// pdb.DefaultPartition, whose tables serve 4×4 boards from Dir while
-	// other sizes get pdb.SmallPartition's, built in memory.
+	// Partition names the databases (pdb.ParsePartitions) of the boards
+	// solved; "" means each size's pdb.DefaultPartition. The tables of
+	// 4×4 and 5×5 boards are kept in Dir; other sizes get
+	// pdb.SmallPartition's, or the named partition's, built in memory.
 	Partition string
 	// Dir is the databases' directory; "" means pdb.DefaultDir().
 	Dir string
@@ -54,23 +57,28 @@ type Config struct {
 var heuristics = []string{"pdb", "linear-conflict", "manhattan", "misplaced"}
 
 // Validate reports what is wrong with the configuration: an unknown
-// heuristic or partition. A partition spec that fits no 4×4 board is
-// checked against the size it is opened for.
+// heuristic or partition. A partition spec is checked against the size it
+// is opened for.
 func (c *Config) Validate() error {
 	if c.Heuristic != "" && !slices.Contains(heuristics, c.Heuristic) {
 		return fmt.Errorf("solver: unknown heuristic %q: want %s", c.Heuristic, strings.Join(heuristics, ", "))
 	}
-	if c.Partition == "" {
+	if c.Partition == "" || strings.ContainsAny(c.Partition, ",/") {
 		return nil
 	}
-	_, err := pdb.ParsePartitions(c.Partition, size4)
-	if err != nil && strings.ContainsAny(c.Partition, ",/") {
-		return nil
+	var errs []error
+	for _, size := range filed {
+		_, err := pdb.ParsePartitions(c.Partition, size)
+		if err == nil {
+			return nil
+		}
+		errs = append(errs, err)
 	}
-	return err
+	return errs[0]
 }
 
-var size4 = bitboard.Size{Rows: 4, Cols: 4}
+// filed are the sizes whose databases are kept in files.
+var filed = []bitboard.Size{{Rows: 4, Cols: 4}, {Rows: 5, Cols: 5}}
 
 // ErrClosed is returned by a Solver's methods after Close, and by the
 // searches that Close stopped.
@@ -81,6 +89,7 @@ var ErrClosed = errors.New("solver: closed")
 // file), or unreadable. Its message names the command that builds them.
 type DatabaseError struct {
 	Partition string
+	Size      bitboard.Size
 	Dir       string
 	Err       error
 }
@@ -98,7 +107,11 @@ func (e *DatabaseError) Unwrap() error { return e.Err }
 // Command returns the command that builds the databases, missing or
 // damaged.
 func (e *DatabaseError) Command() string {
-	return fmt.Sprintf("go run ./cmd/pdbgen --partition %s --pdb-dir %s", e.Partition, e.Dir)
+	size := ""
+	if e.Size != filed[0] {
+		size = " --size " + e.Size.String()
+	}
+	return fmt.Sprintf("go run ./cmd/pdbgen%s --partition %s --pdb-dir %s", size, e.Partition, e.Dir)
 }
 
 // A Solver solves puzzles with the heuristic its Config chooses.
@@ -139,9 +152,6 @@ func New(cfg Config) (*Solver, error) {
 	}
 	if cfg.Heuristic == "" {
 		cfg.Heuristic = "pdb"
-	}
-	if cfg.Partition == "" {
-		cfg.Partition = pdb.DefaultPartition
 	}
 	s := &Solver{cfg: cfg, heuristics: map[heuristicKey]*opened{}}
 	s.closing, s.close = context.WithCancel(context.Background())
@@ -244,14 +254,15 @@ func (s *Solver) heuristic(ctx context.Context, size bitboard.Size, goal bitboar
 }
 
 // openDatabases returns the databases' heuristic for boards of the size,
-// recording their tables in o as it opens them: on 4×4, the Config's
-// partitions from its directory; on other sizes, pdb.SmallPartition's (or
-// the Config's, if not the default) built in memory. Several partitions
-// make the maximum of their heuristics.
+// recording their tables in o as it opens them: on 4×4 and 5×5, the
+// Config's partitions (or the size's default) from its directory; on other
+// sizes, pdb.SmallPartition's (or the Config's) built in memory. Several
+// partitions make the maximum of their heuristics.
 func (s *Solver) openDatabases(ctx context.Context, size bitboard.Size, o *opened) (*search.Heuristic, error) {
-	name := s.cfg.Partition
+	name := cmp.Or(s.cfg.Partition, pdb.DefaultPartition(size))
+	inMemory := !slices.Contains(filed, size)
 	parts := []pdb.Partition{pdb.SmallPartition(size)}
-	if size == size4 || name != pdb.DefaultPartition {
+	if name != "" {
 		var err error
 		if parts, err = pdb.ParsePartitions(name, size); err != nil {
 			return nil, err
@@ -260,7 +271,7 @@ func (s *Solver) openDatabases(ctx context.Context, size bitboard.Size, o *opene
 	reflect := !s.cfg.NoReflect && size.Rows == size.Cols
 	var hs []*search.Heuristic
 	for _, p := range parts {
-		tables, err := s.tables(ctx, p, size != size4)
+		tables, err := s.tables(ctx, name, p, inMemory)
 		o.tables = append(o.tables, tables...)
 		if err != nil {
 			return nil, err
@@ -277,9 +288,10 @@ func (s *Solver) openDatabases(ctx context.Context, size bitboard.Size, o *opene
 	return search.Max("pdb:"+name, hs...)
 }
 
-// tables returns the partition's tables: built in memory if inMemory,
-// else loaded from the directory, built there first if missing.
-func (s *Solver) tables(ctx context.Context, p pdb.Partition, inMemory bool) ([]*pdb.Table, error) {
+// tables returns the partition's tables, of those that name names: built
+// in memory if inMemory, else loaded from the directory, built there first
+// if missing.
+func (s *Solver) tables(ctx context.Context, name string, p pdb.Partition, inMemory bool) ([]*pdb.Table, error) {
 	if inMemory {
 		return p.Build(ctx, pdb.BuildOptions{}) // milliseconds: nothing to report
 	}
@@ -290,7 +302,7 @@ func (s *Solver) tables(ctx context.Context, p pdb.Partition, inMemory bool) ([]
 			return nil, err
 		}
 	}
-	fail := func(err error) error { return &DatabaseError{Partition: s.cfg.Partition, Dir: dir, Err: err} }
+	fail := func(err error) error { return &DatabaseError{Partition: name, Size: p.Size, Dir: dir, Err: err} }
 	for repaired := false; ; repaired = true {
 		missing, err := p.Missing(dir)
 		if err != nil {

@@ -209,15 +209,15 @@ func TestBadPuzzles(t *testing.T) {
 			}
 		})
 	}
-	big := solver.Puzzle{Size: bitboard.Size{Rows: 5, Cols: 5}, Tiles: make([]int, 25)}
+	big := solver.Puzzle{Size: bitboard.Size{Rows: 6, Cols: 6}, Tiles: make([]int, 36)}
 	for i := range big.Tiles {
-		big.Tiles[i] = (i + 1) % 25
+		big.Tiles[i] = (i + 1) % 36
 	}
 	if _, err := s.Solve(context.Background(), big, solver.Options{}); err == nil {
-		t.Error("a 5x5 board searched with packed boards of 16 cells")
+		t.Errorf("a 6x6 board searched, with boards of up to %d cells", search.MaxCells)
 	}
 	if r, err := s.Solve(context.Background(), big, solver.Options{Mode: solver.Human}); err != nil || r.Length() != 0 {
-		t.Errorf("5x5 goal, human: %d moves, %v", r.Length(), err)
+		t.Errorf("6x6 goal, human: %d moves, %v", r.Length(), err)
 	}
 }
 

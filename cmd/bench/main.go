@@ -45,7 +45,7 @@ func run(args []string, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	setName := fs.String("set", "korf100", "instance set: korf100, korf50 (Korf and Felner's 24-puzzles), or random:N:SEED[:RxC] (uniformly random solvable positions)")
 	ids := fs.IntSlice("ids", nil, "use only these instances of the set, by number, in this order (such as 38,40,25)")
-	configs := fs.StringSlice("config", []string{"pdb:" + pdb.DefaultPartition}, "configurations to compare, such as pdb:771,pdb:663x2,pdb:663,pdb:78,manhattan+prune=2 (options: +noreflect +prune=N +order=ULRD +threads=N +jobs=N)")
+	configs := fs.StringSlice("config", []string{"pdb"}, "configurations to compare, such as pdb:771,pdb:663x2,pdb:663,pdb:78,manhattan+prune=2; pdb alone is the set's size's default databases (options: +noreflect +prune=N +order=ULRD +threads=N +jobs=N)")
 	out := fs.String("out", "bench-report", "report directory")
 	var pdbDir string
 	pdbcli.DirFlag(fs, &pdbDir)
@@ -107,6 +107,10 @@ func parse(setName string, ids []int, configs []string, limit int, rest []string
 	}
 	var cfgs []bench.Config
 	for _, s := range configs {
+		// pdb alone names the default databases of the set's boards.
+		if h, opts, _ := strings.Cut(s, "+"); h == "pdb" {
+			s = strings.TrimSuffix("pdb:"+pdb.DefaultPartition(set.Instances[0].Board.Size())+"+"+opts, "+")
+		}
 		c, err := bench.ParseConfig(s)
 		if err != nil {
 			return data.Set{}, nil, err
@@ -165,7 +169,7 @@ func runAll(ctx context.Context, set data.Set, cfgs []bench.Config, pdbDir strin
 // opened for the set, building solve's default databases if missing.
 func open(ctx context.Context, c bench.Config, set data.Set, pdbDir string, stderr io.Writer) (*solver.Solver, error) {
 	cfg := c.Solver()
-	cfg.Dir, cfg.NoBuild = pdbDir, c.Partition != pdb.DefaultPartition
+	cfg.Dir, cfg.NoBuild = pdbDir, !pdbcli.BuiltOnFirstUse(c.Partition)
 	cfg.Progress, cfg.Log = pdbcli.Reporter(stderr)
 	s, err := solver.New(cfg)
 	if err != nil {

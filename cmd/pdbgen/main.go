@@ -2,7 +2,7 @@
 //
 // Usage:
 //
-//	pdbgen [--partition NAME|SPEC] [--pdb-dir DIR] [--size 4x4]
+//	pdbgen [--size 4x4|5x5|RxC] [--partition NAME|SPEC] [--pdb-dir DIR]
 //
 // It builds every database of the partition that the directory lacks, by
 // breadth-first search backwards from the goal, and writes each as a
@@ -35,7 +35,7 @@ func main() {
 func run(args []string, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("pdbgen", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
-	partition := fs.String("partition", pdb.DefaultPartition, "partition: 771, 663x2, 663, 555, 78, or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +)")
+	partition := fs.String("partition", "", "partition: on 4x4 771 (default), 663x2, 663, 555, 78; on 5x5 6666 (default); or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +)")
 	var dir string
 	pdbcli.DirFlag(fs, &dir)
 	sizeFlag := fs.String("size", "4x4", "board size, ROWSxCOLS")
@@ -60,7 +60,14 @@ func run(args []string, stderr io.Writer) int {
 	}
 	var parts []pdb.Partition
 	if err == nil {
-		parts, err = pdb.ParsePartitions(*partition, size)
+		if *partition == "" {
+			*partition = pdb.DefaultPartition(size)
+		}
+		if *partition == "" {
+			err = fmt.Errorf("a %v board has no default partition: name its patterns with --partition", size)
+		} else {
+			parts, err = pdb.ParsePartitions(*partition, size)
+		}
 	}
 	if err == nil && dir == "" {
 		dir, err = pdb.DefaultDir()

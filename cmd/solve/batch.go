@@ -20,7 +20,6 @@ import (
 	"fifteen/construct"
 	"fifteen/internal/atomicfile"
 	"fifteen/internal/pdbcli"
-	"fifteen/pdb"
 	"fifteen/render"
 	"fifteen/search"
 	"fifteen/solver"
@@ -60,9 +59,7 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 	if cfg.opts.ProgressEvery > 0 {
 		cfg.opts.Progress = longSearches(stderr, cfg.opts.ProgressEvery)
 	}
-	if cfg.solver.Partition != pdb.DefaultPartition {
-		cfg.solver.NoBuild = true // others can take gigabytes: pdbgen builds them on request
-	}
+	cfg.solver.NoBuild = !pdbcli.BuiltOnFirstUse(cfg.solver.Partition)
 	s, err := solver.New(cfg.solver)
 	if err != nil {
 		fmt.Fprintln(stderr, "solve:", err)

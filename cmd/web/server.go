@@ -253,6 +253,11 @@ func parseSize(s string, n int) (bitboard.Size, error) {
 	return size, nil
 }
 
+// maxSearchCells bounds the boards the server searches: those its 4×4
+// databases serve. A 5×5 search takes minutes to hours (solve does them),
+// far past a request's timeout.
+const maxSearchCells = 16
+
 // check reports a malformed puzzle (400), or one that cannot be solved in
 // the mode (422), before the request waits for a search slot.
 func check(p solver.Puzzle, opts solver.Options) error {
@@ -272,8 +277,8 @@ func check(p solver.Puzzle, opts solver.Options) error {
 		return fail(http.StatusBadRequest, "%v", err)
 	case !solvable:
 		return fail(http.StatusUnprocessableEntity, "%v", bitboard.ErrUnsolvable)
-	case opts.Mode != solver.Human && p.Size.Cells() > search.MaxCells:
-		return fail(http.StatusUnprocessableEntity, "a %v board: the %v mode solves boards of up to %d cells, the human mode any size", p.Size, opts.Mode, search.MaxCells)
+	case opts.Mode != solver.Human && p.Size.Cells() > maxSearchCells:
+		return fail(http.StatusUnprocessableEntity, "a %v board: the %v mode solves boards of up to %d cells here, the human mode any size", p.Size, opts.Mode, maxSearchCells)
 	}
 	return nil
 }
@@ -371,7 +376,7 @@ func (s *server) hint(w http.ResponseWriter, r *http.Request) error {
 	if req.Mode != "" || req.Weight != 0 {
 		return fail(http.StatusBadRequest, "a hint takes no mode or weight: it is optimal where the databases serve the board")
 	}
-	if size, err := parseSize(req.Size, len(req.Tiles)); err == nil && size.Cells() > search.MaxCells {
+	if size, err := parseSize(req.Size, len(req.Tiles)); err == nil && size.Cells() > maxSearchCells {
 		req.Mode = "human"
 	}
 	res, _, err := s.solve(r.Context(), req)

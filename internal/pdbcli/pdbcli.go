@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"fifteen/bitboard"
 	"fifteen/internal/progress"
 	"fifteen/pdb"
 	"fifteen/solver"
@@ -17,10 +18,25 @@ import (
 // --heuristic, --partition, --pdb-dir and --no-reflect, stored in cfg.
 func SolverFlags(fs *pflag.FlagSet, cfg *solver.Config) {
 	fs.StringVar(&cfg.Heuristic, "heuristic", "pdb", "heuristic: pdb (additive pattern databases), linear-conflict, manhattan or misplaced")
-	fs.StringVar(&cfg.Partition, "partition", pdb.DefaultPartition, "pattern databases: 771, 663x2, 663, 555, 78, or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +: the maximum of their heuristics)")
+	fs.StringVar(&cfg.Partition, "partition", "", PartitionHelp)
 	DirFlag(fs, &cfg.Dir)
 	fs.BoolVar(&cfg.NoReflect, "no-reflect", false, "do not maximise the databases' sum with its value on the board reflected about the diagonal")
 }
+
+// PartitionHelp describes the --partition flag.
+const PartitionHelp = "pattern databases: on 4x4 771 (default), 663x2, 663, 555, 78; on 5x5 6666 (default); or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +: the maximum of their heuristics)"
+
+// BuiltOnFirstUse reports whether the commands build the databases of the
+// partition when they are missing: the defaults only, as the others can
+// take gigabytes and minutes, and pdbgen builds them on request.
+func BuiltOnFirstUse(partition string) bool {
+	return partition == "" || partition == pdb.DefaultPartition(size4) || partition == pdb.DefaultPartition(size5)
+}
+
+var (
+	size4 = bitboard.Size{Rows: 4, Cols: 4}
+	size5 = bitboard.Size{Rows: 5, Cols: 5}
+)
 
 // DirFlag defines the commands' --pdb-dir flag on fs, stored in dir.
 func DirFlag(fs *pflag.FlagSet, dir *string) {

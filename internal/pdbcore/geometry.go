@@ -8,9 +8,28 @@ import (
 	"fifteen/bitboard"
 )
 
-// MaxCells is the largest board the databases and the search serve: their
-// placements pack a tile's cell in 4 bits.
-const MaxCells = 16
+// MaxCells is the largest board the databases and the search serve: a
+// set of cells fits a 32-bit mask.
+const MaxCells = 32
+
+// CellBits is the width of a cell in a placement packed in a word: tile
+// i's cell is in bits CellBits·i.
+const CellBits = 5
+
+// cellMask is a packed cell's bits.
+const cellMask = 1<<CellBits - 1
+
+// Cell returns tile i's cell in the packed placement cells.
+func Cell(cells uint64, i int) int { return int(cells>>(CellBits*i)) & cellMask }
+
+// Pack packs the cells of a placement, tile i's cell in bits CellBits·i.
+func Pack(cells []int) uint64 {
+	var packed uint64
+	for i, c := range cells {
+		packed |= uint64(c) << (CellBits * i)
+	}
+	return packed
+}
 
 // CheckSize reports a size that the databases and the search do not serve.
 func CheckSize(size bitboard.Size) error {
@@ -23,6 +42,10 @@ func CheckSize(size bitboard.Size) error {
 	return nil
 }
 
+// maxTabled is the largest board whose regions Geometry looks up in tables
+// indexed by a set of cells: 2^16 entries. Beyond, it grows them.
+const maxTabled = 16
+
 // Geometry holds a board's cell masks and the regions its free cells
 // form.
 type Geometry struct {
@@ -31,31 +54,29 @@ type Geometry struct {
 	notFirstCol uint32           // cells a shift by one cell right may land on
 	notLastCol  uint32           // cells a shift by one cell left may land on
 	Adjacent    [MaxCells]uint32 // the cells next to each cell
-	// leaders[free] holds, in 4 bits a cell, the lowest cell of the region
-	// of free that each cell of free belongs to; Numbers[occupied] the
-	// region's number (see RegionNumbers).
-	leaders, Numbers []uint64
+	// On boards of up to maxTabled cells, leaders[free] holds, in 4 bits
+	// a cell, the lowest cell of the region of free that each cell of
+	// free belongs to, and numbers[occupied] the region's number (see
+	// Number); nil on larger boards.
+	leaders, numbers []uint64
 }
 
-// RegionNumbers returns, for each set of occupied cells of a board of the
-// given size (bit c for cell c), the number in 4 bits a cell of the region
-// of free cells that each free cell lies in: the regions are numbered
-// from 0 in the order of their lowest cells. A table's entry tells some
-// of the blank's regions apart (pdb.Table.Regions). The slice is shared: the
-// caller must not modify it.
-func RegionNumbers(size bitboard.Size) []uint64 {
-	if r, ok := regionNumbers.Load(size); ok {
-		return r.([]uint64)
+// Shared returns the geometry of a board of the size, made once per size
+// and shared: the caller must not modify it.
+func Shared(size bitboard.Size) *Geometry {
+	if g, ok := shared.Load(size); ok {
+		return g.(*Geometry)
 	}
-	r, _ := regionNumbers.LoadOrStore(size, NewGeometry(size).Numbers)
-	return r.([]uint64)
+	g := NewGeometry(size)
+	actual, _ := shared.LoadOrStore(size, &g)
+	return actual.(*Geometry)
 }
 
-var regionNumbers sync.Map // bitboard.Size → []uint64
+var shared sync.Map // bitboard.Size → *Geometry
 
 // NewGeometry returns the geometry of a board of the size.
 func NewGeometry(size bitboard.Size) Geometry {
-	g := Geometry{All: 1<<size.Cells() - 1, cols: uint(size.Cols)}
+	g := Geometry{All: uint32(1<<size.Cells() - 1), cols: uint(size.Cols)}
 	for c := range size.Cells() {
 		if c%size.Cols != 0 {
 			g.notFirstCol |= 1 << c
@@ -69,8 +90,11 @@ func NewGeometry(size bitboard.Size) Geometry {
 			}
 		}
 	}
+	if size.Cells() > maxTabled {
+		return g
+	}
 	g.leaders = make([]uint64, 1<<size.Cells())
-	g.Numbers = make([]uint64, 1<<size.Cells())
+	g.numbers = make([]uint64, 1<<size.Cells())
 	for free := range g.leaders {
 		number := uint64(0)
 		for rest := uint32(free); rest != 0; number++ {
@@ -78,7 +102,7 @@ func NewGeometry(size bitboard.Size) Geometry {
 			r := g.Region(lowest, uint32(free))
 			for c := r; c != 0; c &= c - 1 {
 				g.leaders[free] |= uint64(lowest) << (4 * bits.TrailingZeros32(c))
-				g.Numbers[g.All&^uint32(free)] |= number << (4 * bits.TrailingZeros32(c))
+				g.numbers[g.All&^uint32(free)] |= number << (4 * bits.TrailingZeros32(c))
 			}
 			rest &^= r
 		}
@@ -87,8 +111,29 @@ func NewGeometry(size bitboard.Size) Geometry {
 }
 
 // Leader returns the lowest cell of the region of free that holds cell c.
-func (g *Geometry) Leader(free uint32, c int) uint64 {
-	return g.leaders[free] >> (4 * c) & 15
+func (g *Geometry) Leader(free uint32, c int) int {
+	if g.leaders != nil {
+		return int(g.leaders[free] >> (4 * c) & 15)
+	}
+	return bits.TrailingZeros32(g.Region(c, free))
+}
+
+// Number returns the number of the region of the cells occupied leaves
+// free that holds cell c, or limit if that is larger: the regions are
+// numbered from 0 in the order of their lowest cells. A table's entry
+// tells a few of the blank's regions apart (pdb.Table.Regions), and on a
+// large board each region counted costs a walk through it.
+func (g *Geometry) Number(occupied uint32, c, limit int) int {
+	if g.numbers != nil {
+		return min(int(g.numbers[occupied]>>(4*c)&15), limit)
+	}
+	free := g.All &^ occupied
+	below := free & (1<<g.Leader(free, c) - 1)
+	n := 0
+	for ; below != 0 && n < limit; n++ {
+		below &^= g.Region(bits.TrailingZeros32(below), free)
+	}
+	return n
 }
 
 // Region returns the cells of free connected to cell c, which is in free.

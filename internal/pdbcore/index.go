@@ -16,7 +16,8 @@ const (
 	// Sparse indexes by the cells themselves, 4 bits a tile: 16^k entries,
 	// many unused, but a move changes one tile's bits of the index. The
 	// tiles' bits are interleaved (see Place), so that a search's
-	// successive lookups stay near one another.
+	// successive lookups stay near one another. It serves boards of up to
+	// MaxSparseCells cells.
 	Sparse Scheme = iota + 1
 	// Ranked indexes by the lexicographic rank of the cells as a
 	// k-permutation of the n cells: n!/(n-k)! entries, none unused.
@@ -33,29 +34,38 @@ func (s Scheme) String() string {
 	return fmt.Sprintf("Scheme(%d)", uint8(s))
 }
 
+// MaxSparseCells bounds the boards a sparse index serves: 4 bits a cell.
+const MaxSparseCells = 16
+
+// MaxTiles bounds a pattern's tiles: their cells, packed, fit a word.
+const MaxTiles = 64 / CellBits
+
 // Indexer maps the cells of a pattern's k tiles on a board of n cells to a
-// table index. The cells come packed in a word, tile i's cell in bits 4i.
+// table index. The cells come packed in a word (Pack).
 type Indexer struct {
 	scheme Scheme
 	n, k   int
-	mul    [16]uint64 // Ranked: mul[i] = (n-1-i)!/(n-k)!, the weight of digit i
-	spread [16]uint64 // Sparse: tile 0's share of the index on each cell
+	mul    [16]uint64             // Ranked: mul[i] = (n-1-i)!/(n-k)!, the weight of digit i
+	spread [MaxSparseCells]uint64 // Sparse: tile 0's share of the index on each cell
 	// Ranked with fewer than 2^32 entries: recip[i] = ⌈2^64/mul[i]⌉, so that
 	// dividing by mul[i] is a multiplication (Lemire, Kaser and Kurz, "Faster
 	// remainder by direct computation", 2019: exact for 32-bit operands).
 	recip [16]uint64
 }
 
+// The digits' arrays have 16 places, at least MaxTiles, so that an index
+// masked to 4 bits needs no bounds check.
+
 // NewIndexer returns the indexer of k tiles on n cells.
 func NewIndexer(scheme Scheme, n, k int) (Indexer, error) {
-	if n < 4 || n > 16 || k < 1 || k >= n {
+	if n < 4 || n > MaxCells || k < 1 || k >= n || k > MaxTiles {
 		return Indexer{}, fmt.Errorf("pdbcore: %d tiles on %d cells cannot be indexed", k, n)
 	}
 	x := Indexer{scheme: scheme, n: n, k: k}
 	switch scheme {
 	case Sparse:
-		if k > 7 {
-			return Indexer{}, fmt.Errorf("pdbcore: %d tiles are too many to index sparsely", k)
+		if k > 7 || n > MaxSparseCells {
+			return Indexer{}, fmt.Errorf("pdbcore: %d tiles on %d cells cannot be indexed sparsely", k, n)
 		}
 		for c := range x.spread {
 			for j, bit := range sparsePlanes {
@@ -95,7 +105,7 @@ func (x *Indexer) Index(cells uint64) uint64 {
 	if x.scheme == Sparse {
 		var index uint64
 		for i := range x.k {
-			index += x.Place(i, int(cells>>(4*i)&15))
+			index += x.Place(i, Cell(cells, i))
 		}
 		return index
 	}
@@ -121,7 +131,7 @@ func (x *Indexer) Place(i, cell int) uint64 {
 	if x.scheme != Sparse {
 		return 0
 	}
-	return x.spread[cell&15] << i
+	return x.spread[cell&(MaxSparseCells-1)] << i
 }
 
 // Weight returns how much a ranked index grows when tile i's digit grows
@@ -142,7 +152,7 @@ func (x *Indexer) rank(cells uint64) uint64 {
 	var used uint32
 	var r uint64
 	for i := range x.k {
-		p := uint32(cells>>(4*i)) & 15
+		p := uint32(Cell(cells, i))
 		d := p - uint32(bits.OnesCount32(used&(1<<p-1)))
 		r += uint64(d) * x.mul[i&15]
 		used |= 1 << p
@@ -173,7 +183,7 @@ func (x *Indexer) Cells(index uint64) (cells uint64, occupied uint32) {
 			index -= d * x.mul[i&15]
 			p = SelectFree(occupied, uint32(d))
 		}
-		cells |= uint64(p) << (4 * i)
+		cells |= uint64(p) << (CellBits * i)
 		occupied |= 1 << p
 	}
 	return cells, occupied

@@ -30,7 +30,7 @@ func TestIndexerRoundTrip(t *testing.T) {
 			if scheme == Sparse {
 				var sum uint64
 				for j := range 4 {
-					sum += x.Place(j, int(cells>>(4*j)&15))
+					sum += x.Place(j, Cell(cells, j))
 				}
 				if sum != idx {
 					t.Fatalf("sparse: %x: the tiles' shares sum to %d, not the index %d", cells, sum, idx)
@@ -51,11 +51,11 @@ func TestSparseLocality(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 10000 {
-		cells := packedCells(rng.Perm(16)[:6])
+		cells := Pack(rng.Perm(16)[:6])
 		i := rng.IntN(6)
-		c := int(cells >> (4 * i) & 15)
+		c := Cell(cells, i)
 		for _, m := range []struct{ to, block uint64 }{{uint64(c ^ 1), 64}, {uint64(c ^ 4), 4096}} {
-			moved := cells&^(15<<(4*i)) | m.to<<(4*i)
+			moved := cells&^(cellMask<<(CellBits*i)) | m.to<<(CellBits*i)
 			if x.Index(cells)/m.block != x.Index(moved)/m.block {
 				t.Fatalf("tile %d from cell %d to %d: index %d to %d, not within %d entries", i, c, m.to, x.Index(cells), x.Index(moved), m.block)
 			}
@@ -87,7 +87,7 @@ func TestIndexerLarge(t *testing.T) {
 				d := rest / x.Weight(i)
 				rest %= x.Weight(i)
 				p := SelectFree(used, uint32(d))
-				want |= uint64(p) << (4 * i)
+				want |= uint64(p) << (CellBits * i)
 				used |= 1 << p
 			}
 			if cells != want || occupied != used || x.Index(cells) != r {
@@ -112,7 +112,7 @@ func BenchmarkIndex(b *testing.B) {
 			}
 			placements := make([]uint64, 1024)
 			for i := range placements {
-				placements[i] = packedCells(rng.Perm(16)[:c.k])
+				placements[i] = Pack(rng.Perm(16)[:c.k])
 			}
 			var sum uint64
 			i := 0
@@ -125,12 +125,4 @@ func BenchmarkIndex(b *testing.B) {
 			}
 		})
 	}
-}
-
-func packedCells(cells []int) uint64 {
-	var packed uint64
-	for i, c := range cells {
-		packed |= uint64(c) << (4 * i)
-	}
-	return packed
 }

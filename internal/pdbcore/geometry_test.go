@@ -1,0 +1,34 @@
+package pdbcore
+
+import (
+	"testing"
+
+	"fifteen/bitboard"
+)
+
+// TestRegionsGrown checks the regions that Geometry grows on boards over
+// 16 cells against its tables, on every set of cells of a 4×4 and a 3×5
+// board.
+func TestRegionsGrown(t *testing.T) {
+	for _, size := range []bitboard.Size{{Rows: 4, Cols: 4}, {Rows: 3, Cols: 5}} {
+		tabled := NewGeometry(size)
+		grown := tabled
+		grown.leaders, grown.numbers = nil, nil
+		for occupied := range uint32(1) << size.Cells() {
+			free := tabled.All &^ occupied
+			for c := range size.Cells() {
+				if free&(1<<c) == 0 {
+					continue
+				}
+				if got, want := grown.Leader(free, c), tabled.Leader(free, c); got != want {
+					t.Fatalf("%v, occupied %b, cell %d: leader %d, want %d", size, occupied, c, got, want)
+				}
+				for limit := 1; limit <= 4; limit++ {
+					if got, want := grown.Number(occupied, c, limit), tabled.Number(occupied, c, limit); got != want {
+						t.Fatalf("%v, occupied %b, cell %d, limit %d: region %d, want %d", size, occupied, c, limit, got, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,48 @@
+package search_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"fifteen/bitboard"
+	"fifteen/pdb"
+	"fifteen/search"
+)
+
+// TestFiveByFive solves 24-puzzle positions 30 to 50 random moves from the
+// goal, under both goals, with a partition of 4-tile databases built in
+// memory and with Manhattan distance: the lengths must agree, with the
+// pruning machine (whose sequences are redundant on any board) and
+// without it, and with the parallel search. The databases must generate
+// fewer nodes than Manhattan distance in all.
+func TestFiveByFive(t *testing.T) {
+	size := bitboard.Size{Rows: 5, Cols: 5}
+	patterns := [][]int{{1, 2, 5, 6}, {3, 4, 8, 9}, {7, 12, 13, 14}, {10, 11, 15, 16}, {17, 18, 19, 24}, {20, 21, 22, 23}}
+	tables := build(t, size, pdb.Goal, patterns, pdb.BuildOptions{})
+	dbs, err := search.Additive("pdb:4x6", tables, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, err := search.Manhattan(size, pdb.Goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(25, 24))
+	var nodes [2]uint64
+	for i := range 12 {
+		goal := []bitboard.Goal{bitboard.GoalFirst, bitboard.GoalLast}[i%2]
+		b := randomWalk(rng, size, goal, 30+rng.IntN(21))
+		want := solve(t, b, goal, md, search.Options{PruneDepth: search.PruneInverse}, -1)
+		solve(t, b, goal, md, search.Options{}, want.Length())
+		got := solve(t, b, goal, dbs, search.Options{}, want.Length())
+		solve(t, b, goal, dbs, search.Options{Threads: 3}, want.Length())
+		if got.H0 > want.Length() || got.H0 < want.H0 {
+			t.Errorf("%v: the databases estimate %d, Manhattan distance %d, the optimum %d", b, got.H0, want.H0, want.Length())
+		}
+		nodes[0] += want.Generated
+		nodes[1] += got.Generated
+	}
+	if nodes[1] >= nodes[0] {
+		t.Errorf("%d nodes with the databases, %d with Manhattan distance", nodes[1], nodes[0])
+	}
+}
