@@ -34,10 +34,10 @@ type Options struct {
 	PruneDepth int
 	// Order, if set, is the order in which the blank's moves are tried at
 	// every node, such as Korf's (1985): up, left, right, down. The zero
-	// value tries first, near the root, the moves that take their tile
-	// nearer its home, and otherwise goes up, left, right, down. Only the
-	// last iteration depends on the order, as it stops at the first
-	// solution.
+	// value goes up, left, right, down, but on boards of up to 16 cells
+	// tries first, near the root, the moves that take their tile nearer
+	// its home. Only the last iteration depends on the order, as it stops
+	// at the first solution.
 	Order [4]bitboard.Move
 	// Weight, if above 1, makes the search weighted IDA*: f = g + Weight·h,
 	// to hundredths. It finds solutions faster, no longer than Weight
@@ -50,6 +50,18 @@ type Options struct {
 	// promptly: the search waits for it.
 	Progress      func(Progress)
 	ProgressEvery time.Duration
+	// Checkpoint, if not nil, is given the search's state when an
+	// iteration ends, every CheckpointEvery within one (0 means
+	// DefaultCheckpointEvery), and when ctx ends the search, so that a
+	// search of hours can be resumed (Resume). Like Progress, it is
+	// called from the search's goroutines, one call at a time. With it,
+	// every iteration large enough is cut into tasks, even on one thread.
+	Checkpoint      func(*Checkpoint)
+	CheckpointEvery time.Duration
+	// Resume, if not nil, continues the search a checkpoint was made of:
+	// of the same board, goal, heuristic, pruning, order and weight (the
+	// threads may differ).
+	Resume *Checkpoint
 }
 
 // MaxWeight bounds Options.Weight.
@@ -71,6 +83,8 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("search: weight %v: want 1 to %d", o.Weight, MaxWeight)
 	case o.ProgressEvery < 0:
 		return fmt.Errorf("search: progress every %v: want above 0, or 0 for the default", o.ProgressEvery)
+	case o.CheckpointEvery < 0:
+		return fmt.Errorf("search: checkpoint every %v: want above 0, or 0 for the default", o.CheckpointEvery)
 	case o.Order != [4]bitboard.Move{}:
 		return checkOrder(o.Order)
 	}
@@ -150,8 +164,23 @@ func Solve(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heu
 	if opts.Progress != nil {
 		w.reports = newReporter(opts.Progress, cmp.Or(opts.ProgressEvery, DefaultProgressEvery), t0)
 	}
+	if opts.Checkpoint != nil || opts.Resume != nil {
+		save := opts.Checkpoint
+		if save == nil {
+			save = func(*Checkpoint) {}
+		}
+		w.saves = newCheckpointer(save, cmp.Or(opts.CheckpointEvery, DefaultCheckpointEvery), t0, describe(start, goal, h, &opts, fixed))
+		if opts.Resume != nil {
+			if err := w.saves.resume(opts.Resume); err != nil {
+				return Result{}, err
+			}
+		}
+	}
 	res := run(w, opts.Threads)
 	res.Elapsed = time.Since(t0)
+	if w.saves != nil {
+		res.Elapsed += w.saves.prior
+	}
 	if !res.Solved && ctx.Err() == nil {
 		return res, fmt.Errorf("search: no solution within %d moves", MaxLength)
 	}
@@ -239,6 +268,9 @@ type worker struct {
 	// since flushed to the reports' count, and checks in with them.
 	reports *reporter
 	flushed uint64
+	// With checkpoints, saves makes them; the tasks searched to the end
+	// are told to it.
+	saves *checkpointer
 	// f = gw·g + hw·h: (1, 1) searching optimally, else weighted.
 	gw, hw int
 
@@ -251,7 +283,8 @@ type worker struct {
 	split     int           // the depth at which nodes become tasks (parallel.go), or -1
 	cutDepth  int           // split of the next parallel iteration
 	tasks     []task        // the tasks cut, in a buffer kept from one search to the next
-	published *atomic.Int64 // len(tasks), for the crew
+	published *atomic.Int64 // the tasks cut, for the crew
+	drain     func() bool   // waits for the tasks' buffer to be free (false if the search is over)
 	task      int64         // the task being searched
 	best      *atomic.Int64
 	bound     int
@@ -286,7 +319,7 @@ func newWorker(h *Heuristic, prune *pruner, order [4]bitboard.Move, fixed bool, 
 			w.distance[t][c] = uint8(h.size.Distance(c, h.goal.Home(t, n)))
 		}
 	}
-	if !fixed {
+	if !fixed && n <= maxOrderedCells {
 		w.orderDepth = orderDepth
 	}
 	for nearer := range w.orders {
@@ -305,16 +338,26 @@ func newWorker(h *Heuristic, prune *pruner, order [4]bitboard.Move, fixed bool, 
 	return w
 }
 
-// run searches sequentially or, with threads > 1, in parallel.
+// run searches sequentially or, with threads > 1 or checkpoints, in
+// parallel.
 func run(w *worker, threads int) Result {
 	res := Result{H0: w.h.combine(&w.st.sums)}
+	bound := w.hw * res.H0
 	var team *crew
-	if threads > 1 {
-		team = startCrew(threads - 1)
+	if threads > 1 || w.saves != nil {
+		team = startCrew(max(threads, 1) - 1)
 		defer team.stop()
 		defer w.putTasks()
 	}
-	for bound := w.hw * res.H0; bound <= MaxLength*w.gw; {
+	if w.saves != nil && w.saves.cp.Bound > 0 { // resumed
+		res.Iterations = w.saves.cp.Iterations
+		for _, it := range res.Iterations {
+			res.Expanded += it.Expanded
+			res.Generated += it.Generated
+		}
+		bound, w.cutDepth = w.saves.cp.Bound, cmp.Or(w.saves.cp.CutDepth, w.cutDepth)
+	}
+	for bound <= MaxLength*w.gw {
 		var it Iteration
 		var found bool
 		if w.reports != nil {
@@ -323,8 +366,11 @@ func run(w *worker, threads int) Result {
 		// An iteration is searched in parallel once the last one was big
 		// enough that cutting it up pays.
 		if team != nil && len(res.Iterations) > 0 && res.Iterations[len(res.Iterations)-1].Generated >= parallelAbove {
-			found, it = w.parallelIteration(bound, team)
+			found, it = w.parallelIteration(bound, team, res.Iterations)
 		} else {
+			if w.saves != nil {
+				w.saves.begin(bound, 0, res.Iterations)
+			}
 			found, it = w.iteration(bound)
 		}
 		if len(res.Iterations) == 0 {
@@ -341,10 +387,19 @@ func run(w *worker, threads int) Result {
 			res.Moves = append([]bitboard.Move(nil), w.path[:w.length]...)
 			break
 		}
-		if w.aborted || w.next == math.MaxInt {
+		if w.aborted {
+			if w.saves != nil {
+				w.saves.saveNow() // the iteration's tasks so far
+			}
+			break
+		}
+		if w.next == math.MaxInt {
 			break
 		}
 		bound = w.next
+		if w.saves != nil {
+			w.saves.end(res.Iterations, bound, w.cutDepth)
+		}
 	}
 	return res
 }
@@ -365,6 +420,12 @@ func (w *worker) iteration(bound int) (bool, Iteration) {
 // (docs/experiments.md).
 const orderDepth = 8
 
+// maxOrderedCells bounds the boards whose moves are ordered near the root
+// by default. On Korf and Felner's 24-puzzles the ordering found the
+// solution later in the last iteration more often than sooner, and
+// doubled the nodes of the ten easiest (docs/experiments.md).
+const maxOrderedCells = 16
+
 // nearer returns the set of places in order whose moves take their tile
 // nearer its home, with the blank on cell b.
 func (w *worker) nearer(b int) int {
@@ -381,21 +442,25 @@ func (w *worker) nearer(b int) int {
 }
 
 // collect hands the node to the crew as a task of the parallel search,
-// unless the tasks' buffer is full: then it reports false, and the caller
-// searches the node and every later one itself. It is kept out of dfs,
-// whose stack frame would otherwise hold a whole task: the recursion's
-// frames stay small and its stack in the first-level cache.
+// once the tasks' buffer has room (see parallelIteration), and reports
+// true; or it gives up the cut (aborted), as the search is over. It is
+// kept out of dfs, whose stack frame would otherwise hold a whole task:
+// the recursion's frames stay small and its stack in the first-level
+// cache.
 //
 //go:noinline
 func (w *worker) collect(depth int, sums [maxViews]int, fs int32) bool {
 	if len(w.tasks) == cap(w.tasks) {
-		w.split = -1
-		return false
+		if !w.drain() {
+			w.aborted = true
+			return true
+		}
+		w.tasks = w.tasks[:0]
 	}
 	st := w.st
 	st.sums = sums // the search passes a node's sums, not its state
 	w.tasks = append(w.tasks, task{board: w.board, blank: w.blank, st: st, fs: fs, depth: depth, path: w.path})
-	w.published.Store(int64(len(w.tasks)))
+	w.published.Add(1)
 	return true
 }
 
@@ -409,7 +474,9 @@ const stopCheck = 1 << 8
 // views' sums are s0 to s3 and whose pruning state is fs. It leaves the
 // node as it found it, and records the path when it finds the goal.
 func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
-	if w.board == w.goal {
+	// The first 16 cells, compared inline, nearly always tell; the whole
+	// board's comparison is a call.
+	if [16]uint8(w.board[:16]) == [16]uint8(w.goal[:16]) && w.board == w.goal {
 		// At depth bound, unless the heuristic overestimates.
 		w.length = depth
 		return true

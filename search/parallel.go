@@ -28,7 +28,8 @@ const parallelAbove = 1 << 8
 // 4·tasksPerThread tasks a goroutine: enough that the last ones to finish
 // are small. The depth starts at firstCutDepth and follows the count of
 // the iteration before; the tasks' buffer holds 8·tasksPerThread a
-// goroutine, and the cutting goroutine searches the rest itself.
+// goroutine, and when it is full the cutting goroutine searches tasks
+// until all have been taken out of it, and then fills it again.
 const (
 	tasksPerThread = 32
 	firstCutDepth  = 6
@@ -40,8 +41,9 @@ const (
 // it is cut; the caller then joins them. Every solution at this bound is
 // optimal; the one in the first task that has any wins, so the answer is
 // the one the sequential search finds, and goroutines searching later
-// tasks stop as soon as it is known.
-func (w *worker) parallelIteration(bound int, team *crew) (bool, Iteration) {
+// tasks stop as soon as it is known. The tasks are numbered in
+// depth-first order whatever the threads, and so checkpoints name them.
+func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (bool, Iteration) {
 	threads := team.size + 1
 	if w.tasks == nil {
 		w.tasks = getTasks(8 * tasksPerThread * threads)
@@ -50,9 +52,11 @@ func (w *worker) parallelIteration(bound int, team *crew) (bool, Iteration) {
 
 	var (
 		published atomic.Int64 // tasks cut so far
+		first     atomic.Int64 // the number of the task in tasks[0]
 		cut       atomic.Bool  // whether the cutting is over
 		nextTask  atomic.Int64 // tasks claimed
 		resolved  atomic.Int64 // claims searched or given up
+		copied    atomic.Int64 // tasks taken out of the buffer (or skipped, resumed)
 		best      atomic.Int64 // the first task known to hold a solution
 		// What the tasks found, under mu: the caller's cut writes w's own
 		// fields meanwhile.
@@ -86,6 +90,30 @@ func (w *worker) parallelIteration(bound int, team *crew) (bool, Iteration) {
 		}
 		mu.Unlock()
 	}
+	// search searches task i, unless a resumed search has.
+	search := func(c *worker, i int64) {
+		if r, ok := w.saves.resumedTask(i); ok {
+			copied.Add(1)
+			mu.Lock()
+			it.Expanded += r.Expanded
+			it.Generated += r.Generated
+			next = min(next, r.Next)
+			mu.Unlock()
+			return
+		}
+		t := &tasks[i-first.Load()]
+		c.board, c.blank, c.st, c.path, c.task = t.board, t.blank, t.st, t.path, i
+		depth, fs := t.depth, t.fs
+		copied.Add(1) // the slot may be refilled
+		c.expanded, c.generated, c.flushed, c.next = 0, 0, 0, math.MaxInt
+		s := &c.st.sums
+		found := c.dfs(depth, s[0], s[1], s[2], s[3], fs)
+		record(c, i, found)
+		if !found && !c.aborted && w.saves != nil {
+			w.saves.done(Task{Number: i, Expanded: c.expanded, Generated: c.generated, Next: c.next})
+		}
+		c.aborted = false
+	}
 	work := func(c *worker) {
 		for {
 			i := nextTask.Add(1) - 1
@@ -96,34 +124,52 @@ func (w *worker) parallelIteration(bound int, team *crew) (bool, Iteration) {
 				resolved.Add(1)
 				return
 			}
-			t := &tasks[i]
-			c.board, c.blank, c.st, c.path, c.task = t.board, t.blank, t.st, t.path, i
-			c.expanded, c.generated, c.flushed, c.next = 0, 0, 0, math.MaxInt
-			found := c.dfs(t.depth, t.st.sums[0], t.st.sums[1], t.st.sums[2], t.st.sums[3], t.fs)
-			record(c, i, found)
-			c.aborted = false
+			search(c, i)
 			resolved.Add(1)
 		}
 	}
 	team.round.Store(&round{copies: copies, work: work})
 
-	// The cut. Whatever this goroutine searches itself, a solution above
-	// the split depth or the nodes past a full buffer, comes after every
-	// task published so far: as a task it is numbered len(w.tasks), and
-	// it stops once any task holds a solution.
+	// The cut. When the buffer is full, this goroutine searches the tasks
+	// no one has claimed, waits until the others have taken theirs out,
+	// and then refills it; it gives up once a solution is known or the
+	// search stops. A
+	// solution it finds above the split depth comes after every task
+	// published so far: it is numbered as the next task, and it stops
+	// once any task holds a solution.
+	w.drain = func() bool {
+		for i := nextTask.Load(); i < published.Load(); i = nextTask.Load() {
+			if nextTask.CompareAndSwap(i, i+1) {
+				search(copies[0], i)
+				resolved.Add(1)
+			}
+		}
+		for copied.Load() != published.Load() && best.Load() == math.MaxInt64 && !w.stop.Load() {
+			runtime.Gosched()
+		}
+		if best.Load() != math.MaxInt64 || w.stop.Load() {
+			return false
+		}
+		first.Store(published.Load())
+		return true
+	}
 	depth := max(min(w.cutDepth, (bound-1)/w.gw), 1)
+	if w.saves != nil {
+		w.saves.begin(bound, depth, done)
+	}
 	w.split, w.tasks, w.published = depth, w.tasks[:0], &published
 	w.best, w.task = &best, math.MaxInt64
 	s := &w.st.sums
 	found := w.dfs(0, s[0], s[1], s[2], s[3], 0)
-	record(w, int64(len(w.tasks)), found)
-	switch n := len(w.tasks); {
-	case w.split < 0 || n > 4*tasksPerThread*threads:
+	record(w, published.Load(), found)
+	switch n := published.Load(); {
+	case n > 4*tasksPerThread*int64(threads):
 		w.cutDepth = depth - 1
-	case n < tasksPerThread*threads:
+	case n < tasksPerThread*int64(threads):
 		w.cutDepth = depth + 1
 	}
-	w.split, w.best, w.published, w.aborted = -1, nil, nil, false
+	w.split, w.best, w.published, w.drain = -1, nil, nil, nil
+	w.aborted = false
 	cut.Store(true)
 
 	// The crew works on the tasks beside this goroutine. Once its claim
@@ -170,12 +216,16 @@ func (w *worker) putTasks() {
 }
 
 // checkIn publishes the worker's nodes for the progress reports, if any,
-// makes a report if one is due, and reports whether the search must stop:
-// the caller gave up, or a task before this one holds a solution.
+// makes a report or a checkpoint if one is due, and reports whether the
+// search must stop: the caller gave up, or a task before this one holds a
+// solution.
 func (w *worker) checkIn() bool {
 	if w.reports != nil {
 		w.flush()
 		w.reports.checkIn()
+	}
+	if w.saves != nil {
+		w.saves.checkIn()
 	}
 	return w.stop.Load() || (w.best != nil && w.best.Load() < w.task)
 }

@@ -53,7 +53,7 @@ func TestParallelIteration(t *testing.T) {
 					for _, team := range teams {
 						par := worker(b)
 						par.cutDepth, par.tasks = depth, make([]task, 0, capacity)
-						pfound, pit := par.parallelIteration(bound, team)
+						pfound, pit := par.parallelIteration(bound, team, nil)
 						where := fmt.Sprintf("%v, bound %d, cut at %d, %d tasks at most, %d goroutines", b, bound, depth, capacity, team.size+1)
 						switch got := par.path[:par.length]; {
 						case pfound != found || !slices.Equal(got, want):

@@ -72,6 +72,13 @@ type Options struct {
 	// different puzzles may overlap.
 	Progress      func(Puzzle, search.Progress)
 	ProgressEvery time.Duration
+	// Checkpoint, if not nil, is given each puzzle's IDA* search's state,
+	// as search.Options.Checkpoint is, every CheckpointEvery within an
+	// iteration; Resume, if not nil, returns the checkpoint a puzzle's
+	// search resumes from, or nil.
+	Checkpoint      func(Puzzle, *search.Checkpoint)
+	CheckpointEvery time.Duration
+	Resume          func(Puzzle) *search.Checkpoint
 }
 
 // Validate reports the first option that is out of its bounds. Solve
@@ -96,9 +103,15 @@ func (o *Options) Validate() error {
 
 // search returns the search's options for puzzle p.
 func (o *Options) search(p Puzzle) search.Options {
-	so := search.Options{Threads: o.Threads, PruneDepth: o.PruneDepth, Order: o.Order, Weight: o.Weight, ProgressEvery: o.ProgressEvery}
+	so := search.Options{Threads: o.Threads, PruneDepth: o.PruneDepth, Order: o.Order, Weight: o.Weight, ProgressEvery: o.ProgressEvery, CheckpointEvery: o.CheckpointEvery}
 	if o.Progress != nil {
 		so.Progress = func(pr search.Progress) { o.Progress(p, pr) }
+	}
+	if o.Checkpoint != nil {
+		so.Checkpoint = func(cp *search.Checkpoint) { o.Checkpoint(p, cp) }
+	}
+	if o.Resume != nil {
+		so.Resume = o.Resume(p)
 	}
 	return so
 }

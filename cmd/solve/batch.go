@@ -42,11 +42,14 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 		fmt.Fprintln(stderr, "solve: --gif draws one puzzle, and there are more; use --gif-dir")
 		return 2
 	}
-	if cfg.gifFile != "" {
-		if err := atomicfile.Check(cfg.gifFile); err != nil {
+	for _, path := range []string{cfg.gifFile, cfg.checkpoint} {
+		if err := atomicfile.Check(path); path != "" && err != nil {
 			fmt.Fprintln(stderr, "solve:", err)
 			return 1
 		}
+	}
+	if cfg.resume != nil {
+		stream = resumed(stream, cfg.resume)
 	}
 	if cfg.gifDir != "" {
 		if err := os.MkdirAll(cfg.gifDir, 0o755); err != nil {
@@ -55,6 +58,7 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 		}
 	}
 	cfg.parallelism(many)
+	past := checkpoints(cfg, stderr)
 	cfg.solver.Progress, cfg.solver.Log = pdbcli.Reporter(stderr)
 	if cfg.opts.ProgressEvery > 0 {
 		cfg.opts.Progress = longSearches(stderr, cfg.opts.ProgressEvery)
@@ -89,6 +93,9 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 		}
 		if err != nil {
 			status = 1
+		}
+		if ctx.Err() == nil && r.Puzzle.ID != "" {
+			past(r.Puzzle.ID)
 		}
 		if r.Iterations != nil || r.Solved {
 			if err := out.print(&r, err, cfg); err != nil {

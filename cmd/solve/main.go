@@ -53,6 +53,9 @@ type config struct {
 	gifDir    string
 	gifCell   int
 	files     []string
+	// --checkpoint's file, and --resume's checkpoint
+	checkpoint string
+	resume     *checkpointFile
 }
 
 func main() {
@@ -108,10 +111,13 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	greedy := fs.Bool("greedy", false, "greedy best-first search: milliseconds with the databases, not optimal")
 	constructive := fs.Bool("constructive", false, "solve as people do, row by row and column by column: instant, any size, far from optimal")
 	fs.IntVar(&cfg.opts.PruneDepth, "prune-depth", search.DefaultPruneDepth, "longest redundant move sequence pruned (2: only a move that undoes the last)")
-	order := fs.String("order", "", "try the blank's `MOVES` in this order at every node, such as ULRD, Korf's (default: near the root, the moves that take their tile nearer home first, then ULRD)")
+	order := fs.String("order", "", "try the blank's `MOVES` in this order at every node, such as ULRD, Korf's (default: ULRD, with the moves that take their tile nearer home first near the root on boards of up to 16 cells)")
 	fs.StringVar(&cfg.gifFile, "gif", "", "draw the solution as an animated GIF in `FILE` (one puzzle)")
 	fs.StringVar(&cfg.gifDir, "gif-dir", "", "draw each solution as an animated GIF in `DIR`, named by the puzzle's id")
 	fs.IntVar(&cfg.gifCell, "gif-cell", 64, "a cell's side in the GIFs, in `PIXELS`")
+	fs.StringVar(&cfg.checkpoint, "checkpoint", "", "save the search's state in `FILE` at each iteration's end, every --checkpoint-every within one, and on Ctrl-C, for --resume (one puzzle at a time)")
+	fs.DurationVar(&cfg.opts.CheckpointEvery, "checkpoint-every", search.DefaultCheckpointEvery, "how often --checkpoint saves within an iteration")
+	resume := fs.String("resume", "", "continue the search saved in `FILE` by --checkpoint, with the same puzzles and options; the puzzles before its puzzle are skipped")
 	cfg.profiles.Flags(fs, "write a CPU profile to `FILE` (pprof labels name each puzzle)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -155,6 +161,17 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		return nil, fmt.Errorf("bad --gif-cell %d: want %d..%d", cfg.gifCell, render.MinCell, render.MaxCell)
 	case boolInt(*weight != 1)+boolInt(*greedy)+boolInt(*constructive) > 1:
 		return nil, errors.New("--weight, --greedy and --constructive exclude each other")
+	case (cfg.checkpoint != "" || *resume != "") && (*greedy || *constructive):
+		return nil, errors.New("--checkpoint and --resume save and resume IDA* searches: not with --greedy or --constructive")
+	case cfg.checkpoint != "" && cfg.jobs > 1:
+		return nil, errors.New("--checkpoint saves one search at a time: not with --jobs above 1")
+	case cfg.opts.CheckpointEvery <= 0:
+		return nil, fmt.Errorf("bad --checkpoint-every %v: want above 0", cfg.opts.CheckpointEvery)
+	}
+	if *resume != "" {
+		if cfg.resume, err = readCheckpoint(*resume); err != nil {
+			return nil, err
+		}
 	}
 	switch {
 	case *weight != 1:
@@ -199,7 +216,7 @@ func (cfg *config) parallelism(many bool) {
 	cpus := runtime.GOMAXPROCS(0)
 	if cfg.jobs == 0 {
 		cfg.jobs = 1
-		if many && cfg.opts.Threads <= 1 {
+		if many && cfg.opts.Threads <= 1 && cfg.checkpoint == "" {
 			cfg.jobs = cpus
 		}
 	}

@@ -497,6 +497,54 @@ func TestStreams(t *testing.T) {
 
 // TestInterruptBuild interrupts the first-use build of the default
 // databases: solve stops within a second, exits 1, and leaves no file
+// TestCheckpoint interrupts a search that saves checkpoints and resumes
+// it: on one thread the resumed search finds the solution, with the
+// counts, of one never stopped. The checkpoint then records the batch
+// past the puzzle, so that resuming again solves nothing.
+func TestCheckpoint(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGINT to send")
+	}
+	// Korf's 26th: Manhattan distance takes about 90 M nodes.
+	input := "26: 5 7 3 12 15 13 14 8 0 10 9 6 1 4 2 11\n"
+	dir := t.TempDir()
+	file := filepath.Join(dir, "26.json")
+	args := []string{"--goal", "first", "--heuristic", "manhattan", "--format", "jsonl", "-t", "1", "--progress", "0"}
+	cmd := child(append(args, "--checkpoint", file, "--checkpoint-every", "50ms")...)
+	cmd.Stdin = strings.NewReader(input)
+	if _, err := interruptAfter(t, cmd, 500*time.Millisecond); err == nil {
+		t.Fatal("solved before the interrupt")
+	}
+	saved, err := readCheckpoint(file)
+	if err != nil || saved.ID != "26" || saved.Done || len(saved.Checkpoint.Iterations) == 0 {
+		t.Fatalf("checkpoint on the interrupt: %+v, %v", saved, err)
+	}
+	solve := func(args ...string) record.Record {
+		t.Helper()
+		status, out, stderr := runSolve(t, input, args...)
+		var r record.Record
+		if err := json.Unmarshal([]byte(out), &r); status != 0 || err != nil || !r.Solved {
+			t.Fatalf("%v: status %d, %v\n%s%s", args, status, err, out, stderr)
+		}
+		return r
+	}
+	resumed := solve(append(args, "--resume", file, "--checkpoint", file)...)
+	whole := solve(append(args, "--checkpoint", filepath.Join(dir, "whole.json"))...)
+	if *resumed.Length != *whole.Length || resumed.Generated != whole.Generated || resumed.Expanded != whole.Expanded {
+		t.Errorf("resumed: %d moves, %d nodes generated, %d expanded; never stopped: %d, %d, %d",
+			*resumed.Length, resumed.Generated, resumed.Expanded, *whole.Length, whole.Generated, whole.Expanded)
+	}
+	if status, out, stderr := runSolve(t, input, append(args, "--resume", file)...); status != 0 || out != "" {
+		t.Errorf("resumed past the batch: status %d\n%s%s", status, out, stderr)
+	}
+	if status, _, stderr := runSolve(t, "other: "+input[4:], append(args, "--resume", file)...); status != 1 || !strings.Contains(stderr, "not among the puzzles") {
+		t.Errorf("resumed in another batch: status %d, %s", status, stderr)
+	}
+	if status, _, _ := runSolve(t, input, append(args, "--resume", filepath.Join(dir, "missing.json"))...); status != 2 {
+		t.Errorf("a missing checkpoint: status %d, want 2", status)
+	}
+}
+
 // but the directory's lock.
 func TestInterruptBuild(t *testing.T) {
 	if runtime.GOOS == "windows" {

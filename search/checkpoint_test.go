@@ -1,0 +1,109 @@
+package search_test
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"fifteen/bitboard"
+	"fifteen/data"
+	"fifteen/search"
+)
+
+// TestCheckpointResume searches Korf's 47th instance with Manhattan
+// distance (1.4 M nodes in Korf's count), keeping every checkpoint, and
+// resumes from ten of them (through JSON): on one thread the resumed searches
+// find the same solution with the same counts, iteration by iteration; on
+// three, the same solution, and the same counts up to the last iteration.
+func TestCheckpointResume(t *testing.T) {
+	b := data.Korf100()[46].Board
+	h, err := search.Manhattan(b.Size(), bitboard.GoalFirst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saved []*search.Checkpoint
+	opts := search.Options{Threads: 1, CheckpointEvery: time.Millisecond, Checkpoint: func(cp *search.Checkpoint) { saved = append(saved, cp) }}
+	want := solve(t, b, bitboard.GoalFirst, h, opts, -1)
+	withTasks := 0
+	for _, cp := range saved {
+		if len(cp.Tasks) > 0 {
+			withTasks++
+		}
+	}
+	if len(saved) < 3 || withTasks == 0 {
+		t.Fatalf("%d checkpoints, %d within an iteration", len(saved), withTasks)
+	}
+	for i := 0; i < len(saved); i += max(len(saved)/10, 1) {
+		cp := saved[i]
+		text, err := json.Marshal(cp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back search.Checkpoint
+		if err := json.Unmarshal(text, &back); err != nil {
+			t.Fatal(err)
+		}
+		for _, threads := range []int{1, 3} {
+			got := solve(t, b, bitboard.GoalFirst, h, search.Options{Threads: threads, Resume: &back}, want.Length())
+			n := len(want.Iterations)
+			if threads > 1 {
+				n-- // the last iteration's count depends on the goroutines' timing
+			}
+			if !slices.Equal(got.Moves, want.Moves) || len(got.Iterations) != len(want.Iterations) || !slices.Equal(got.Iterations[:n], want.Iterations[:n]) {
+				t.Fatalf("checkpoint %d (bound %d, %d tasks), %d threads: %v %v, want %v %v",
+					i, cp.Bound, len(cp.Tasks), threads, bitboard.FormatMoves(got.Moves), got.Iterations, bitboard.FormatMoves(want.Moves), want.Iterations)
+			}
+			if threads == 1 && (got.Generated != want.Generated || got.Expanded != want.Expanded) {
+				t.Fatalf("checkpoint %d: %d nodes generated, %d expanded, want %d, %d", i, got.Generated, got.Expanded, want.Generated, want.Expanded)
+			}
+		}
+	}
+}
+
+// TestCheckpointOnStop stops a parallel search and resumes it from the
+// checkpoint it saved as it stopped: the same solution and counts, up to
+// the last iteration, as a search never stopped. A checkpoint of another
+// search is refused.
+func TestCheckpointOnStop(t *testing.T) {
+	b := data.Korf100()[46].Board
+	h, err := search.Manhattan(b.Size(), bitboard.GoalFirst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := solve(t, b, bitboard.GoalFirst, h, search.Options{Threads: 1}, -1)
+	var last atomic.Pointer[search.Checkpoint]
+	var generated atomic.Uint64
+	ctx, cancel := context.WithCancel(context.Background())
+	opts := search.Options{
+		Threads:       2,
+		Checkpoint:    func(cp *search.Checkpoint) { last.Store(cp) },
+		Progress:      func(p search.Progress) { generated.Store(p.Total) },
+		ProgressEvery: time.Microsecond,
+	}
+	go func() {
+		for generated.Load() < want.Generated/3 {
+			time.Sleep(time.Millisecond)
+		}
+		cancel()
+	}()
+	if _, err := search.Solve(ctx, b, bitboard.GoalFirst, h, opts); err != context.Canceled {
+		t.Fatalf("stopped search: %v", err)
+	}
+	cp := last.Load()
+	if cp == nil || len(cp.Tasks) == 0 {
+		t.Fatalf("stopped without a checkpoint within its iteration: %+v", cp)
+	}
+	got := solve(t, b, bitboard.GoalFirst, h, search.Options{Threads: 2, Resume: cp}, want.Length())
+	n := len(want.Iterations) - 1
+	if !slices.Equal(got.Moves, want.Moves) || !slices.Equal(got.Iterations[:n], want.Iterations[:n]) {
+		t.Errorf("resumed: %v, want %v", got.Iterations, want.Iterations)
+	}
+	other := data.Korf100()[0].Board
+	if _, err := search.Solve(context.Background(), other, bitboard.GoalFirst, h, search.Options{Resume: cp}); err == nil || !strings.Contains(err.Error(), "another search") {
+		t.Errorf("a checkpoint of another search: %v", err)
+	}
+}
