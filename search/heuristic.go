@@ -41,9 +41,6 @@ type view struct {
 	shift  [MaxCells]uint8   // tile → pdb.CellBits × its place in its pattern
 	weight [MaxCells]uint64  // tile → its digit's weight in its table's ranked index
 	ranked [MaxCells]bool    // pattern → whether its table is ranked
-	// tile t → tile u → the change in the ranked index of t's pattern when
-	// t passes u, 0 unless u is in the pattern (passed)
-	pass [MaxCells][MaxCells]uint64
 	// pattern → its entries' value bits, and the place of region 0's flag
 	// (pdb.Table)
 	low, flags [MaxCells]uint8
@@ -61,6 +58,11 @@ type view struct {
 	boardPlace [MaxCells][MaxCells]uint32
 	boardBit   [MaxCells]uint32
 	boardPass  [MaxCells][MaxCells]uint64
+
+	// Read only by compose, and so last, away from what the loop reads:
+	// tile t → tile u → the change in the ranked index of t's pattern
+	// when t passes u, 0 unless u is in the pattern (passed).
+	pass [MaxCells][MaxCells]uint64
 }
 
 // compose fills the board-indexed tables from the view's own.
