@@ -133,10 +133,9 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 	// The cut. When the buffer is full, this goroutine searches the tasks
 	// no one has claimed, waits until the others have taken theirs out,
 	// and then refills it; it gives up once a solution is known or the
-	// search stops. A
-	// solution it finds above the split depth comes after every task
-	// published so far: it is numbered as the next task, and it stops
-	// once any task holds a solution.
+	// search stops. A solution it finds above the split depth comes after
+	// every task published so far: it is numbered as the next task, and
+	// it stops once any task holds a solution.
 	w.drain = func() bool {
 		for i := nextTask.Load(); i < published.Load(); i = nextTask.Load() {
 			if nextTask.CompareAndSwap(i, i+1) {
@@ -168,8 +167,7 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 	case n < tasksPerThread*int64(threads):
 		w.cutDepth = depth + 1
 	}
-	w.split, w.best, w.published, w.drain = -1, nil, nil, nil
-	w.aborted = false
+	w.split, w.best, w.published, w.drain, w.aborted = -1, nil, nil, nil, false
 	cut.Store(true)
 
 	// The crew works on the tasks beside this goroutine. Once its claim
