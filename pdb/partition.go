@@ -59,6 +59,10 @@ var builtinSets = map[bitboard.Size]map[string]string{
 // sizes whose databases it keeps in files.
 var defaults = map[bitboard.Size]string{size4: "771", size5: "6666"}
 
+// DefaultSizes returns the sizes with a default partition, whose
+// databases solve keeps in files: 4×4 and 5×5.
+func DefaultSizes() []bitboard.Size { return []bitboard.Size{size4, size5} }
+
 // DefaultPartition returns the name of the partition solve uses on boards
 // of the size unless told otherwise: 771 (7-7-1) on 4×4, 6666 on 5×5. Its
 // databases are kept in files. Other sizes have none ("") and use
@@ -97,7 +101,7 @@ func ParsePartitions(s string, size bitboard.Size) ([]Partition, error) {
 
 // otherSize reports a built-in name of another size than size.
 func otherSize(name string, size bitboard.Size) error {
-	for _, sz := range []bitboard.Size{size4, size5} {
+	for _, sz := range DefaultSizes() {
 		_, part := builtin[sz][name]
 		_, set := builtinSets[sz][name]
 		if sz != size && (part || set) {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -56,9 +55,9 @@ type checkpointer struct {
 	save  func(*Checkpoint)
 	every time.Duration
 	t0    time.Time
-	due   atomic.Int64 // when the next checkpoint within an iteration is, in nanoseconds since t0
-	mu    sync.Mutex   // serializes the saves, and guards the fields below
-	cp    Checkpoint   // the state, but for Elapsed
+	due   deadline   // of the next checkpoint within an iteration
+	mu    sync.Mutex // serializes the saves, and guards the fields below
+	cp    Checkpoint // the state, but for Elapsed
 	prior time.Duration
 	// resumed are the tasks of the first iteration searched before the
 	// resume, by number; the iteration skips them.
@@ -67,7 +66,7 @@ type checkpointer struct {
 
 func newCheckpointer(save func(*Checkpoint), every time.Duration, t0 time.Time, search string) *checkpointer {
 	c := &checkpointer{save: save, every: every, t0: t0, cp: Checkpoint{Search: search}}
-	c.due.Store(math.MaxInt64)
+	c.due.set(math.MaxInt64) // until an iteration begins
 	return c
 }
 
@@ -96,7 +95,7 @@ func (c *checkpointer) begin(bound, cutDepth int, done []Iteration) {
 		c.resumed, c.cp.Tasks = nil, nil
 	}
 	c.cp.Iterations, c.cp.Bound, c.cp.CutDepth = done, bound, cutDepth
-	c.due.Store(int64(time.Since(c.t0) + c.every))
+	c.due.set(time.Since(c.t0) + c.every)
 }
 
 // resumedTask returns task i if the search resumed had searched it.
@@ -119,12 +118,11 @@ func (c *checkpointer) done(t Task) {
 
 // checkIn saves a checkpoint if one is due, and no other worker took it.
 func (c *checkpointer) checkIn() {
-	due := c.due.Load()
-	if int64(time.Since(c.t0)) < due || !c.due.CompareAndSwap(due, math.MaxInt64) {
+	if !c.due.take(time.Since(c.t0)) {
 		return
 	}
 	c.saveNow()
-	c.due.Store(int64(time.Since(c.t0) + c.every))
+	c.due.set(time.Since(c.t0) + c.every)
 }
 
 // end saves the checkpoint of the search between iterations: those done,

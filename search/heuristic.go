@@ -104,7 +104,8 @@ type regionNumbers [1 << 16]uint32
 // (docs/experiments.md).
 const maxRegionCells = 16
 
-// noRegions serves the boards over maxRegionCells: every cell in region 0.
+// noRegions stands in for the table on boards over maxRegionCells, whose
+// views read no flag (view.flags 8), so that the loop needs no branch.
 var noRegions regionNumbers
 
 func newRegionNumbers(size bitboard.Size) *regionNumbers {

@@ -75,8 +75,8 @@ type reporter struct {
 	report func(Progress)
 	t0     time.Time
 	every  time.Duration
-	due    atomic.Int64 // when the next report within an iteration is, in nanoseconds since t0
-	mu     sync.Mutex   // serializes the calls, and guards the fields below
+	due    deadline   // of the next report within an iteration
+	mu     sync.Mutex // serializes the calls, and guards the fields below
 	bound  int
 	// forecast is the current iteration's; total the nodes of the ones
 	// done.
@@ -88,23 +88,37 @@ type reporter struct {
 
 func newReporter(report func(Progress), every time.Duration, t0 time.Time) *reporter {
 	r := &reporter{report: report, t0: t0, every: every}
-	r.due.Store(int64(every))
+	r.due.set(every)
 	return r
 }
+
+// deadline is when something is next due within an iteration, as the
+// time since the search started. The worker checking in that finds it
+// due takes it, so that it alone acts.
+type deadline struct{ at atomic.Int64 }
+
+// take reports whether the deadline has passed at elapsed, and then
+// clears it, for this caller alone.
+func (d *deadline) take(elapsed time.Duration) bool {
+	at := d.at.Load()
+	return int64(elapsed) >= at && d.at.CompareAndSwap(at, math.MaxInt64)
+}
+
+// set sets the deadline at the time at since the search started.
+func (d *deadline) set(at time.Duration) { d.at.Store(int64(at)) }
 
 // checkIn reports within the iteration if a report is due, and no other
 // worker took it. The next is due a period after this one returns, so
 // that a slow callback does not take over the search.
 func (r *reporter) checkIn() {
-	due := r.due.Load()
-	if int64(time.Since(r.t0)) < due || !r.due.CompareAndSwap(due, math.MaxInt64) {
+	if !r.due.take(time.Since(r.t0)) {
 		return
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	live := r.live.Load()
 	r.report(Progress{Bound: r.bound, Generated: live, Forecast: r.forecast, Total: r.total + live, Elapsed: time.Since(r.t0)})
-	r.due.Store(int64(time.Since(r.t0) + r.every))
+	r.due.set(time.Since(r.t0) + r.every)
 }
 
 // begin starts an iteration's reports, with the ones before it done.

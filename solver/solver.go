@@ -66,19 +66,16 @@ func (c *Config) Validate() error {
 	if c.Partition == "" || strings.ContainsAny(c.Partition, ",/") {
 		return nil
 	}
-	var errs []error
-	for _, size := range filed {
+	var first error
+	for _, size := range pdb.DefaultSizes() {
 		_, err := pdb.ParsePartitions(c.Partition, size)
 		if err == nil {
 			return nil
 		}
-		errs = append(errs, err)
+		first = cmp.Or(first, err)
 	}
-	return errs[0]
+	return first
 }
-
-// filed are the sizes whose databases are kept in files.
-var filed = []bitboard.Size{{Rows: 4, Cols: 4}, {Rows: 5, Cols: 5}}
 
 // ErrClosed is returned by a Solver's methods after Close, and by the
 // searches that Close stopped.
@@ -108,7 +105,7 @@ func (e *DatabaseError) Unwrap() error { return e.Err }
 // damaged.
 func (e *DatabaseError) Command() string {
 	size := ""
-	if e.Size != filed[0] {
+	if e.Size != (bitboard.Size{Rows: 4, Cols: 4}) {
 		size = " --size " + e.Size.String()
 	}
 	return fmt.Sprintf("go run ./cmd/pdbgen%s --partition %s --pdb-dir %s", size, e.Partition, e.Dir)
@@ -260,7 +257,7 @@ func (s *Solver) heuristic(ctx context.Context, size bitboard.Size, goal bitboar
 // partitions make the maximum of their heuristics.
 func (s *Solver) openDatabases(ctx context.Context, size bitboard.Size, o *opened) (*search.Heuristic, error) {
 	name := cmp.Or(s.cfg.Partition, pdb.DefaultPartition(size))
-	inMemory := !slices.Contains(filed, size)
+	inMemory := !slices.Contains(pdb.DefaultSizes(), size)
 	parts := []pdb.Partition{pdb.SmallPartition(size)}
 	if name != "" {
 		var err error

@@ -61,7 +61,7 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 	past := checkpoints(cfg, stderr)
 	cfg.solver.Progress, cfg.solver.Log = pdbcli.Reporter(stderr)
 	if cfg.opts.ProgressEvery > 0 {
-		cfg.opts.Progress = longSearches(stderr, cfg.opts.ProgressEvery)
+		cfg.opts.Progress = longSearches(stderr)
 	}
 	cfg.solver.NoBuild = !pdbcli.BuiltOnFirstUse(cfg.solver.Partition)
 	s, err := solver.New(cfg.solver)
@@ -208,16 +208,14 @@ func writeGIF(cfg *config, r *solver.Result, used map[string]bool) error {
 }
 
 // longSearches returns the progress callback that reports on w the
-// searches that have run for at least every: a search's first line comes
-// once it has, so quick ones print nothing.
-func longSearches(w io.Writer, every time.Duration) func(solver.Puzzle, search.Progress) {
+// searches that run long: a search reports nothing before its first
+// period (search.Options.Progress), so quick ones print nothing.
+func longSearches(w io.Writer) func(solver.Puzzle, search.Progress) {
 	var mu sync.Mutex // SolveAll's searches report at once
 	return func(p solver.Puzzle, pr search.Progress) {
-		if pr.Elapsed >= every {
-			mu.Lock()
-			fmt.Fprintf(w, "%s: %v\n", p.ID, pr)
-			mu.Unlock()
-		}
+		mu.Lock()
+		fmt.Fprintf(w, "%s: %v\n", p.ID, pr)
+		mu.Unlock()
 	}
 }
 

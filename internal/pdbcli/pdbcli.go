@@ -5,6 +5,7 @@ package pdbcli
 
 import (
 	"io"
+	"slices"
 
 	"github.com/spf13/pflag"
 
@@ -30,13 +31,10 @@ const PartitionHelp = "pattern databases: on 4x4 771 (default), 663x2, 663, 555,
 // partition when they are missing: the defaults only, as the others can
 // take gigabytes and minutes, and pdbgen builds them on request.
 func BuiltOnFirstUse(partition string) bool {
-	return partition == "" || partition == pdb.DefaultPartition(size4) || partition == pdb.DefaultPartition(size5)
+	return partition == "" || slices.ContainsFunc(pdb.DefaultSizes(), func(size bitboard.Size) bool {
+		return partition == pdb.DefaultPartition(size)
+	})
 }
-
-var (
-	size4 = bitboard.Size{Rows: 4, Cols: 4}
-	size5 = bitboard.Size{Rows: 5, Cols: 5}
-)
 
 // DirFlag defines the commands' --pdb-dir flag on fs, stored in dir.
 func DirFlag(fs *pflag.FlagSet, dir *string) {

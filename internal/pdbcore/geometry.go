@@ -22,15 +22,6 @@ const cellMask = 1<<CellBits - 1
 // Cell returns tile i's cell in the packed placement cells.
 func Cell(cells uint64, i int) int { return int(cells>>(CellBits*i)) & cellMask }
 
-// Pack packs the cells of a placement, tile i's cell in bits CellBits·i.
-func Pack(cells []int) uint64 {
-	var packed uint64
-	for i, c := range cells {
-		packed |= uint64(c) << (CellBits * i)
-	}
-	return packed
-}
-
 // CheckSize reports a size that the databases and the search do not serve.
 func CheckSize(size bitboard.Size) error {
 	if err := size.Valid(); err != nil {

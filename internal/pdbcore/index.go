@@ -41,7 +41,8 @@ const MaxSparseCells = 16
 const MaxTiles = 64 / CellBits
 
 // Indexer maps the cells of a pattern's k tiles on a board of n cells to a
-// table index. The cells come packed in a word (Pack).
+// table index. The cells come packed in a word, tile i's cell in bits
+// CellBits·i (Cell).
 type Indexer struct {
 	scheme Scheme
 	n, k   int
