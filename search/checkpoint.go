@@ -33,6 +33,9 @@ type Task struct {
 	Expanded  uint64 `json:"expanded"`
 	Generated uint64 `json:"generated"`
 	Next      int    `json:"next"`
+	// Path is the subtree's root, as the blank's moves from the start: in
+	// a split search's parts only (Part), for the next plan.
+	Path string `json:"path,omitempty"`
 }
 
 // DefaultCheckpointEvery is the period of a search's checkpoints within

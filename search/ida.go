@@ -136,19 +136,44 @@ func (r *Result) NodesPerSecond() float64 {
 // and its solution rotated back. When ctx ends first, Solve returns the
 // partial result (Solved false, the counts so far) and ctx's error.
 func Solve(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heuristic, opts Options) (Result, error) {
-	if err := opts.Validate(); err != nil {
+	s, err := open(ctx, start, goal, h, &opts, "")
+	if err != nil {
 		return Result{}, err
+	}
+	defer s.close()
+	res := run(s.w, opts.Threads, 0)
+	s.timed(&res)
+	if !res.Solved && ctx.Err() == nil {
+		return res, fmt.Errorf("search: no solution within %d moves", MaxLength)
+	}
+	return finish(ctx, res, s.rotated)
+}
+
+// session is a search's worker with what surrounds it.
+type session struct {
+	w       *worker
+	rotated bool // whether the board was turned to h's goal (prepare)
+	t0      time.Time
+	close   func() // stops the watch on ctx
+}
+
+// open checks the options and the board, and returns the search's
+// worker, which stops when ctx ends. A split search's share (the task and
+// its plan) is part of what its checkpoints describe.
+func open(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heuristic, opts *Options, share string) (*session, error) {
+	if err := opts.Validate(); err != nil {
+		return nil, err
 	}
 	start, rotated, err := prepare(start, goal, h)
 	if err != nil {
-		return Result{}, err
+		return nil, err
 	}
 	if opts.PruneDepth == 0 {
 		opts.PruneDepth = DefaultPruneDepth
 	}
 	prune, err := prunerFor(opts.PruneDepth)
 	if err != nil {
-		return Result{}, err
+		return nil, err
 	}
 	fixed := opts.Order != [4]bitboard.Move{}
 	if !fixed {
@@ -156,35 +181,36 @@ func Solve(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heu
 	}
 
 	t0 := time.Now()
-	var stop atomic.Bool
+	stop := new(atomic.Bool)
 	halt := context.AfterFunc(ctx, func() { stop.Store(true) })
-	defer halt()
-	w := newWorker(h, prune, opts.Order, fixed, start, &stop)
+	w := newWorker(h, prune, opts.Order, fixed, start, stop)
 	w.gw, w.hw = weights(opts.Weight)
 	if opts.Progress != nil {
 		w.reports = newReporter(opts.Progress, cmp.Or(opts.ProgressEvery, DefaultProgressEvery), t0)
 	}
-	if opts.Checkpoint != nil || opts.Resume != nil {
+	if opts.Checkpoint != nil || opts.Resume != nil || share != "" {
 		save := opts.Checkpoint
 		if save == nil {
 			save = func(*Checkpoint) {}
 		}
-		w.saves = newCheckpointer(save, cmp.Or(opts.CheckpointEvery, DefaultCheckpointEvery), t0, describe(start, goal, h, &opts, fixed))
+		w.saves = newCheckpointer(save, cmp.Or(opts.CheckpointEvery, DefaultCheckpointEvery), t0, describe(start, goal, h, opts, fixed)+share)
 		if opts.Resume != nil {
 			if err := w.saves.resume(opts.Resume); err != nil {
-				return Result{}, err
+				halt()
+				return nil, err
 			}
 		}
 	}
-	res := run(w, opts.Threads)
-	res.Elapsed = time.Since(t0)
-	if w.saves != nil {
-		res.Elapsed += w.saves.prior
+	return &session{w: w, rotated: rotated, t0: t0, close: func() { halt() }}, nil
+}
+
+// timed sets the result's time: the session's, and the resumed search's
+// before it.
+func (s *session) timed(res *Result) {
+	res.Elapsed = time.Since(s.t0)
+	if s.w.saves != nil {
+		res.Elapsed += s.w.saves.prior
 	}
-	if !res.Solved && ctx.Err() == nil {
-		return res, fmt.Errorf("search: no solution within %d moves", MaxLength)
-	}
-	return finish(ctx, res, rotated)
 }
 
 // prepare checks that start fits h and can be solved, and turns it to h's
@@ -271,6 +297,8 @@ type worker struct {
 	// With checkpoints, saves makes them; the tasks searched to the end
 	// are told to it.
 	saves *checkpointer
+	// In a split search, the task's share of the iteration (split.go).
+	share *sharer
 	// f = gw·g + hw·h: (1, 1) searching optimally, else weighted.
 	gw, hw int
 
@@ -286,6 +314,7 @@ type worker struct {
 	published *atomic.Int64 // the tasks cut, for the crew
 	drain     func() bool   // waits for the tasks' buffer to be free (false if the search is over)
 	task      int64         // the task being searched
+	frontier  []string      // the paths of the nodes at the split depth, counting them (cutFor)
 	best      *atomic.Int64
 	bound     int
 	next      int // the smallest f above bound seen
@@ -339,8 +368,9 @@ func newWorker(h *Heuristic, prune *pruner, order [4]bitboard.Move, fixed bool, 
 }
 
 // run searches sequentially or, with threads > 1 or checkpoints, in
-// parallel.
-func run(w *worker, threads int) Result {
+// parallel; if until is not 0, it stops after the first iteration that
+// generates until nodes or more, with the next bound in w.next.
+func run(w *worker, threads int, until uint64) Result {
 	res := Result{H0: w.h.combine(&w.st.sums)}
 	bound := w.hw * res.H0
 	var team *crew
@@ -393,7 +423,7 @@ func run(w *worker, threads int) Result {
 			}
 			break
 		}
-		if w.next == math.MaxInt {
+		if w.next == math.MaxInt || until > 0 && it.Generated >= until {
 			break
 		}
 		bound = w.next
@@ -443,13 +473,21 @@ func (w *worker) nearer(b int) int {
 
 // collect hands the node to the crew as a task of the parallel search,
 // once the tasks' buffer has room (see parallelIteration), and reports
-// true; or it gives up the cut (aborted), as the search is over. It is
+// true; or it gives up the cut (aborted), as the search is over. A split
+// search's task hands over the nodes of other tasks' runs too, marked to
+// be skipped, so that its tasks are numbered as theirs are; and cutFor
+// only lists the nodes. It is
 // kept out of dfs, whose stack frame would otherwise hold a whole task:
 // the recursion's frames stay small and its stack in the first-level
 // cache.
 //
 //go:noinline
 func (w *worker) collect(depth int, sums [maxViews]int, fs int32) bool {
+	if w.published == nil { // counting
+		w.frontier = append(w.frontier, bitboard.FormatMoves(w.path[:depth]))
+		return true
+	}
+	skip := w.share != nil && !w.share.owns(w.path[:depth])
 	if len(w.tasks) == cap(w.tasks) {
 		if !w.drain() {
 			w.aborted = true
@@ -459,7 +497,7 @@ func (w *worker) collect(depth int, sums [maxViews]int, fs int32) bool {
 	}
 	st := w.st
 	st.sums = sums // the search passes a node's sums, not its state
-	w.tasks = append(w.tasks, task{board: w.board, blank: w.blank, st: st, fs: fs, depth: depth, path: w.path})
+	w.tasks = append(w.tasks, task{board: w.board, blank: w.blank, st: st, fs: fs, depth: depth, path: w.path, skip: skip})
 	w.published.Add(1)
 	return true
 }

@@ -17,6 +17,7 @@ type task struct {
 	fs    int32
 	depth int
 	path  [MaxLength + 1]bitboard.Move
+	skip  bool // another task's, in a split search
 }
 
 // parallelAbove is the size (nodes generated) of an iteration after which
@@ -65,8 +66,12 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 		next     = math.MaxInt
 		solution [MaxLength + 1]bitboard.Move
 		length   int
+		ours     bool // whether solution holds one
 	)
 	best.Store(math.MaxInt64)
+	if w.share != nil {
+		w.share.best, w.share.published = &best, &published
+	}
 	w.bound, w.next = bound, math.MaxInt
 	w.expanded, w.generated, w.flushed = 0, 0, 0
 	// Each goroutine searches with its own copy of the worker, all made
@@ -86,7 +91,10 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 		next = min(next, c.next)
 		if found && i < best.Load() {
 			best.Store(i)
-			solution, length = c.path, c.length
+			solution, length, ours = c.path, c.length, true
+			if w.share != nil {
+				w.share.found = i
+			}
 		}
 		mu.Unlock()
 	}
@@ -102,6 +110,10 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 			return
 		}
 		t := &tasks[i-first.Load()]
+		if t.skip {
+			copied.Add(1)
+			return
+		}
 		c.board, c.blank, c.st, c.path, c.task = t.board, t.blank, t.st, t.path, i
 		depth, fs := t.depth, t.fs
 		copied.Add(1) // the slot may be refilled
@@ -110,7 +122,11 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 		found := c.dfs(depth, s[0], s[1], s[2], s[3], fs)
 		record(c, i, found)
 		if !found && !c.aborted && w.saves != nil {
-			w.saves.done(Task{Number: i, Expanded: c.expanded, Generated: c.generated, Next: c.next})
+			t := Task{Number: i, Expanded: c.expanded, Generated: c.generated, Next: c.next}
+			if w.share != nil {
+				t.Path = bitboard.FormatMoves(c.path[:depth]) // the plan of the next iteration names it
+			}
+			w.saves.done(t)
 		}
 		c.aborted = false
 	}
@@ -160,6 +176,10 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 	w.best, w.task = &best, math.MaxInt64
 	s := &w.st.sums
 	found := w.dfs(0, s[0], s[1], s[2], s[3], 0)
+	if w.share != nil {
+		w.share.cut = Iteration{Expanded: w.expanded, Generated: w.generated}
+		w.share.subtrees = published.Load()
+	}
 	record(w, published.Load(), found)
 	switch n := published.Load(); {
 	case n > 4*tasksPerThread*int64(threads):
@@ -181,7 +201,7 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 		runtime.Gosched()
 	}
 	w.next = next
-	found = best.Load() != math.MaxInt64
+	found = ours
 	if found {
 		w.path, w.length = solution, length
 	}
@@ -224,6 +244,9 @@ func (w *worker) checkIn() bool {
 	}
 	if w.saves != nil {
 		w.saves.checkIn()
+	}
+	if w.share != nil {
+		w.share.checkIn()
 	}
 	return w.stop.Load() || (w.best != nil && w.best.Load() < w.task)
 }

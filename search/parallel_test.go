@@ -42,7 +42,7 @@ func TestParallelIteration(t *testing.T) {
 		for range 40 {
 			b, _, _ = b.Move(bitboard.Move(rng.IntN(4)))
 		}
-		res := run(worker(b), 1)
+		res := run(worker(b), 1, 0)
 		length := res.Length()
 		for _, bound := range []int{length - 2, length, length + 2, length + 4} {
 			seq := worker(b)

@@ -141,18 +141,16 @@ func (s *Solver) Solve(ctx context.Context, p Puzzle, opts Options) (Result, err
 	if err := opts.Validate(); err != nil {
 		return res, err
 	}
-	done, err := s.enter()
+	ctx, done, err := s.enter(ctx)
 	if err != nil {
 		return res, err
 	}
 	defer done()
-	ctx, cancel := s.stopOnClose(ctx)
-	defer cancel()
 	pprof.Do(ctx, pprof.Labels("puzzle", p.ID), func(ctx context.Context) {
 		err = s.solve(ctx, &res, opts)
 	})
 	if err == nil {
-		err = check(&res, opts)
+		err = Verify(&res, opts)
 	}
 	return res, err
 }
@@ -168,15 +166,10 @@ func (s *Solver) solve(ctx context.Context, res *Result, opts Options) error {
 		res.Moves, res.Solved, res.Elapsed = moves, err == nil, time.Since(t0)
 		return err
 	}
-	start, err := bitboard.New(p.Size, p.Tiles)
+	start, h, err := s.open(ctx, res, opts.Goal)
 	if err != nil {
 		return err
 	}
-	h, err := s.heuristic(ctx, p.Size, opts.Goal)
-	if err != nil {
-		return err
-	}
-	res.Heuristic = h.Name()
 	if opts.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
@@ -190,11 +183,28 @@ func (s *Solver) solve(ctx context.Context, res *Result, opts Options) error {
 	return stopped(ctx, err, res, opts.Timeout)
 }
 
-// check replays the solution, records the tiles it slides, and compares
-// its length with the puzzle's known optimum: equal for an optimal
-// solution; for the others no shorter, and for a weighted one at most
-// the weight times as long.
-func check(res *Result, opts Options) error {
+// open returns res's puzzle as a board, and the heuristic that searches
+// it toward goal, whose name it records in res.
+func (s *Solver) open(ctx context.Context, res *Result, goal bitboard.Goal) (bitboard.Board, *search.Heuristic, error) {
+	p := &res.Puzzle
+	start, err := bitboard.New(p.Size, p.Tiles)
+	if err != nil {
+		return start, nil, err
+	}
+	h, err := s.heuristic(ctx, p.Size, goal)
+	if err != nil {
+		return start, nil, err
+	}
+	res.Heuristic = h.Name()
+	return start, h, nil
+}
+
+// Verify replays a solution found with opts, records the tiles it slides
+// and whether it is optimal, and compares its length with the puzzle's
+// known optimum: equal for an optimal solution; for the others no
+// shorter, and for a weighted one at most the weight times as long. Solve
+// calls it; a solution assembled otherwise (Joined) is checked the same.
+func Verify(res *Result, opts Options) error {
 	p := &res.Puzzle
 	end, slid, err := construct.Grid{Rows: p.Size.Rows, Cols: p.Size.Cols, Tiles: p.Tiles}.Play(res.Moves)
 	switch {

@@ -161,23 +161,13 @@ func New(cfg Config) (*Solver, error) {
 // size, and by Solve; but when ctx ends (or Close is called) during a
 // build, the build stops, and a later call starts it again.
 func (s *Solver) Prepare(ctx context.Context, size bitboard.Size, goal bitboard.Goal) error {
-	done, err := s.enter()
+	ctx, done, err := s.enter(ctx)
 	if err != nil {
 		return err
 	}
 	defer done()
-	ctx, cancel := s.stopOnClose(ctx)
-	defer cancel()
 	_, err = s.heuristic(ctx, size, goal)
 	return err
-}
-
-// stopOnClose returns a context that ends with ctx or on Close, with the
-// cause ErrClosed.
-func (s *Solver) stopOnClose(ctx context.Context) (context.Context, context.CancelFunc) {
-	ctx, cancel := context.WithCancelCause(ctx)
-	stop := context.AfterFunc(s.closing, func() { cancel(ErrClosed) })
-	return ctx, func() { stop(); cancel(nil) }
 }
 
 // Close stops the searches under way (they return ErrClosed), waits for
@@ -202,16 +192,19 @@ func (s *Solver) Close() error {
 	return errors.Join(errs...)
 }
 
-// enter counts a call as under way, unless the Solver is closed; done
-// ends it.
-func (s *Solver) enter() (done func(), err error) {
+// enter counts a call as under way, unless the Solver is closed, and
+// returns its context, which ends with ctx or on Close (with the cause
+// ErrClosed); done ends the call.
+func (s *Solver) enter(ctx context.Context) (_ context.Context, done func(), err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
-		return nil, ErrClosed
+		return nil, nil, ErrClosed
 	}
 	s.active.Add(1)
-	return s.active.Done, nil
+	ctx, cancel := context.WithCancelCause(ctx)
+	stop := context.AfterFunc(s.closing, func() { cancel(ErrClosed) })
+	return ctx, func() { stop(); cancel(nil); s.active.Done() }, nil
 }
 
 // heuristic returns the heuristic for boards of the size and goal,

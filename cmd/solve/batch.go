@@ -20,6 +20,7 @@ import (
 	"fifteen/construct"
 	"fifteen/internal/atomicfile"
 	"fifteen/internal/pdbcli"
+	"fifteen/internal/record"
 	"fifteen/render"
 	"fifteen/search"
 	"fifteen/solver"
@@ -58,13 +59,25 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 		}
 	}
 	cfg.parallelism(many)
+	out := newPrinter(cfg.format, stdout)
+	return solveStream(ctx, cfg, stream, stderr, func(msg string, rec *record.Record) error {
+		if msg != "" {
+			fmt.Fprintln(stderr, msg)
+		}
+		if rec != nil {
+			return out.print(rec, cfg)
+		}
+		return nil
+	})
+}
+
+// solveStream solves the stream's puzzles, hands each outcome to emit in
+// input order, prints a summary, and returns the exit status. An outcome
+// is a message for standard error, if any (a malformed puzzle, an error),
+// and the record to print, if any (one solved, or searched and given up).
+func solveStream(ctx context.Context, cfg *config, stream iter.Seq2[solver.Puzzle, error], stderr io.Writer, emit func(msg string, rec *record.Record) error) int {
 	past := checkpoints(cfg, stderr)
-	cfg.solver.Progress, cfg.solver.Log = pdbcli.Reporter(stderr)
-	if cfg.opts.ProgressEvery > 0 {
-		cfg.opts.Progress = longSearches(stderr)
-	}
-	cfg.solver.NoBuild = !pdbcli.BuiltOnFirstUse(cfg.solver.Partition)
-	s, err := solver.New(cfg.solver)
+	s, err := newSolver(cfg, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "solve:", err)
 		return 2
@@ -76,20 +89,20 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 	if cfg.opts.Mode != solver.Human {
 		stream = prepared(ctx, s, cfg.opts.Goal, stream, &sum.loading)
 	}
-	out := newPrinter(cfg.format, stdout)
 	status := 0
 	gifNames := map[string]bool{} // in --gif-dir, so that no id's file replaces another's
 	for r, err := range s.SolveAll(ctx, stream, cfg.jobs, cfg.opts) {
 		var ie *bitboard.InputError
 		var re readError
+		msg := ""
 		switch {
 		case errors.As(err, &re):
 			fmt.Fprintln(stderr, "solve:", err)
 			return 1
 		case errors.As(err, &ie):
-			fmt.Fprintln(stderr, ie)
+			msg = ie.Error()
 		case err != nil:
-			fmt.Fprintf(stderr, "%s: %v\n", r.Puzzle.ID, err)
+			msg = fmt.Sprintf("%s: %v", r.Puzzle.ID, err)
 		}
 		if err != nil {
 			status = 1
@@ -97,12 +110,14 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 		if ctx.Err() == nil && r.Puzzle.ID != "" {
 			past(r.Puzzle.ID)
 		}
+		var rec *record.Record
 		if r.Iterations != nil || r.Solved {
-			if err := out.print(&r, err, cfg); err != nil {
-				fmt.Fprintln(stderr, "solve:", err)
-				return 1
-			}
-			sum.add(&r, err)
+			rec = ptr(record.New(&r, err, cfg.opts))
+			sum.add(rec)
+		}
+		if err := emit(msg, rec); err != nil {
+			fmt.Fprintln(stderr, "solve:", err)
+			return 1
 		}
 		if err == nil && (cfg.gifFile != "" || cfg.gifDir != "") {
 			if err := writeGIF(cfg, &r, gifNames); err != nil {
@@ -117,6 +132,44 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 		fmt.Fprintln(stderr, "solve: interrupted")
 		return 1
 	}
+	return status
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// newSolver returns the solver of the flags, which reports its database
+// builds and long searches on stderr.
+func newSolver(cfg *config, stderr io.Writer) (*solver.Solver, error) {
+	cfg.solver.Progress, cfg.solver.Log = pdbcli.Reporter(stderr)
+	if cfg.opts.ProgressEvery > 0 {
+		cfg.opts.Progress = longSearches(stderr)
+	}
+	cfg.solver.NoBuild = !pdbcli.BuiltOnFirstUse(cfg.solver.Partition)
+	return solver.New(cfg.solver)
+}
+
+// printOutcomes prints n outcomes in order, and their summary, as
+// solveStream does, and returns the exit status: each outcome is a
+// message for stderr, if any, and a record, if any.
+func printOutcomes(cfg *config, n int, outcome func(i int) (string, *record.Record), stdout, stderr io.Writer) int {
+	out := newPrinter(cfg.format, stdout)
+	var sum summary
+	status := 0
+	for i := range n {
+		msg, rec := outcome(i)
+		if msg != "" {
+			fmt.Fprintln(stderr, msg)
+			status = 1
+		}
+		if rec != nil {
+			if err := out.print(rec, cfg); err != nil {
+				fmt.Fprintln(stderr, "solve:", err)
+				return 1
+			}
+			sum.add(rec)
+		}
+	}
+	sum.print(stderr)
 	return status
 }
 
@@ -230,27 +283,32 @@ type summary struct {
 	loading             time.Duration // of wall, opening the heuristics
 }
 
-func (s *summary) add(r *solver.Result, err error) {
-	if err == nil {
+func (s *summary) add(rec *record.Record) {
+	if rec.Solved {
 		s.solved++
-		s.moves += r.Length()
+		s.moves += *rec.Length
 	} else {
 		s.failed++
 	}
-	s.expanded += r.Expanded
-	s.generated += r.Generated
-	s.elapsed += r.Elapsed
-	s.maxElapsed = max(s.maxElapsed, r.Elapsed)
-	s.times = append(s.times, r.Elapsed)
+	elapsed := time.Duration(rec.Seconds * float64(time.Second))
+	s.expanded += rec.Expanded
+	s.generated += rec.Generated
+	s.elapsed += elapsed
+	s.maxElapsed = max(s.maxElapsed, elapsed)
+	s.times = append(s.times, elapsed)
 }
 
 func (s *summary) print(w io.Writer) {
 	if len(s.times) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "solved %d of %d: %d moves, %d nodes generated, %d expanded, %.3f s searching (median %.4f s, max %.3f s), %.1f Mnodes/s, %.3f s wall (%.3f s loading)\n",
+	fmt.Fprintf(w, "solved %d of %d: %d moves, %d nodes generated, %d expanded, %.3f s searching (median %.4f s, max %.3f s), %.1f Mnodes/s",
 		s.solved, s.solved+s.failed, s.moves, s.generated, s.expanded, s.elapsed.Seconds(),
-		median(s.times).Seconds(), s.maxElapsed.Seconds(), float64(s.generated)/s.elapsed.Seconds()/1e6, s.wall.Seconds(), s.loading.Seconds())
+		median(s.times).Seconds(), s.maxElapsed.Seconds(), float64(s.generated)/s.elapsed.Seconds()/1e6)
+	if s.wall > 0 { // not a split job's merge, which knows the tasks' times only
+		fmt.Fprintf(w, ", %.3f s wall (%.3f s loading)", s.wall.Seconds(), s.loading.Seconds())
+	}
+	fmt.Fprintln(w)
 }
 
 func median(ds []time.Duration) time.Duration {

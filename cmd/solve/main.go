@@ -10,11 +10,14 @@
 // as a block (a size line such as "4", then the rows), and prints one
 // result per puzzle. --set solves an instance set instead (korf100,
 // korf50, random:N:SEED[:RxC]; --ids picks some of it), --korf100 Korf's
-// 100, and --random N uniformly random puzzles of --size.
+// 100, and --random N uniformly random puzzles of --size. With --results,
+// it is a task of a job split among a cluster's tasks, or its merge
+// (docs/cluster.md).
 //
 // Exit status: 0 when every puzzle was solved; 1 when any was malformed,
 // unsolvable, timed out or interrupted (the others are still solved and
-// printed); 2 for a usage error.
+// printed); 2 for a usage error; 3 from --merge while the split job's
+// tasks must run again.
 package main
 
 import (
@@ -25,6 +28,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"syscall"
 
 	"github.com/spf13/pflag"
 
@@ -56,6 +60,8 @@ type config struct {
 	// --checkpoint's file, and --resume's checkpoint
 	checkpoint string
 	resume     *checkpointFile
+	// a task of a split job, or its merge (--results)
+	cluster clusterConfig
 }
 
 func main() {
@@ -76,9 +82,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "solve:", err)
 		return 1
 	}
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGTERM is how a scheduler stops a task (a cancelled or preempted job).
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
-	status := solveAll(ctx, cfg, stdin, stdout, stderr)
+	var status int
+	if cfg.cluster.dir != "" {
+		status = runCluster(ctx, cfg, stdin, stdout, stderr)
+	} else {
+		status = solveAll(ctx, cfg, stdin, stdout, stderr)
+	}
 	if err := stopProfiles(); err != nil {
 		fmt.Fprintln(stderr, "solve:", err)
 		status = 1
@@ -118,6 +130,11 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&cfg.checkpoint, "checkpoint", "", "save the search's state in `FILE` at each iteration's end, every --checkpoint-every within one, and on Ctrl-C, for --resume (one puzzle at a time)")
 	fs.DurationVar(&cfg.opts.CheckpointEvery, "checkpoint-every", search.DefaultCheckpointEvery, "how often --checkpoint saves within an iteration")
 	resume := fs.String("resume", "", "continue the search saved in `FILE` by --checkpoint, with the same puzzles and options; the puzzles before its puzzle are skipped")
+	fs.StringVar(&cfg.cluster.dir, "results", "", "split the job among the tasks of a job array, which share this `DIR`: solve this task's share (--task), or print the results (--merge)")
+	task := fs.String("task", "", "this task's share `K/N` of a split job, 0 ≤ K < N (default: from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX and FIFTEEN_TASK_COUNT)")
+	fs.BoolVar(&cfg.cluster.merge, "merge", false, "print the results of the split job in --results, in input order; exit status 3 while its tasks must run again")
+	fs.StringVar(&cfg.cluster.split, "split", "", "how a job is split: search (each puzzle's search, one after another) or batch (every N-th puzzle a task) (default: search for one puzzle, batch for more)")
+	fs.Uint64Var(&cfg.cluster.above, "split-above", search.DefaultSplitAbove, "in a split search, every task searches whole the iterations that generate fewer than `NODES` nodes")
 	cfg.profiles.Flags(fs, "write a CPU profile to `FILE` (pprof labels name each puzzle)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -167,6 +184,9 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		return nil, errors.New("--checkpoint saves one search at a time: not with --jobs above 1")
 	case cfg.opts.CheckpointEvery <= 0:
 		return nil, fmt.Errorf("bad --checkpoint-every %v: want above 0", cfg.opts.CheckpointEvery)
+	}
+	if err := cfg.cluster.check(fs, *task, os.Getenv); err != nil {
+		return nil, err
 	}
 	if *resume != "" {
 		if cfg.resume, err = readCheckpoint(*resume); err != nil {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 
-	"fifteen/bitboard"
 	"fifteen/internal/record"
 	"fifteen/solver"
 )
@@ -21,14 +20,14 @@ func newPrinter(format string, w io.Writer) *printer {
 	return &printer{jsonl: format == "jsonl", w: bufio.NewWriter(w)}
 }
 
-func (p *printer) print(r *solver.Result, err error, cfg *config) error {
+func (p *printer) print(rec *record.Record, cfg *config) error {
 	if p.jsonl {
-		b, err := json.Marshal(record.New(r, err, cfg.opts))
+		b, err := json.Marshal(rec)
 		if err != nil {
 			return err
 		}
 		p.w.Write(append(b, '\n'))
-	} else if err == nil {
+	} else if rec.Solved {
 		quality := ""
 		switch cfg.opts.Mode {
 		case solver.Human:
@@ -39,11 +38,11 @@ func (p *printer) print(r *solver.Result, err error, cfg *config) error {
 			quality = fmt.Sprintf(", not optimal: at most %g× the optimum", cfg.opts.Weight)
 		}
 		fmt.Fprintf(p.w, "%s: %d moves %s (h0 %d, %d generated, %d expanded, %.4f s, %.1f Mnodes/s%s)\n",
-			r.Puzzle.ID, r.Length(), bitboard.FormatMoves(r.Moves), r.H0,
-			r.Generated, r.Expanded, r.Elapsed.Seconds(), r.NodesPerSecond()/1e6, quality)
+			rec.ID, *rec.Length, rec.Moves, rec.H0,
+			rec.Generated, rec.Expanded, rec.Seconds, rec.NodesPerSecond/1e6, quality)
 	} else {
 		fmt.Fprintf(p.w, "%s: unsolved (h0 %d, %d generated, %d expanded, %.4f s)\n",
-			r.Puzzle.ID, r.H0, r.Generated, r.Expanded, r.Elapsed.Seconds())
+			rec.ID, rec.H0, rec.Generated, rec.Expanded, rec.Seconds)
 	}
 	return p.w.Flush()
 }

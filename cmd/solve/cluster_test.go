@@ -1,0 +1,151 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"fifteen/internal/record"
+)
+
+// splitJob runs a split job as deploy/local/solve.sh does, in process: each
+// round's tasks one after another, then the merge, until it is done; it
+// returns the merge's status and output, and the rounds.
+func splitJob(t *testing.T, file string, n int, args ...string) (status int, stdout, stderr string, rounds int) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "results")
+	for rounds = 1; rounds < 50; rounds++ {
+		for k := range n {
+			if status, _, stderr := runSolve(t, "", append([]string{"--results", dir, "--task", fmt.Sprintf("%d/%d", k, n), file}, args...)...); status > 1 {
+				t.Fatalf("task %d/%d: status %d: %s", k, n, status, stderr)
+			}
+		}
+		status, stdout, stderr = runSolve(t, "", append([]string{"--results", dir, "--merge", file}, args...)...)
+		if status != statusMore {
+			return status, stdout, stderr, rounds
+		}
+	}
+	t.Fatalf("no end after %d rounds: %s", rounds, stderr)
+	return
+}
+
+// records parses JSONL records, leaving out what depends on the machine and
+// the threads' timing: the times, and the last iteration's counts.
+func records(t *testing.T, jsonl string) []record.Record {
+	t.Helper()
+	var recs []record.Record
+	for line := range strings.Lines(jsonl) {
+		var r record.Record
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%v: %q", err, line)
+		}
+		r.Seconds, r.NodesPerSecond, r.Threads = 0, 0, 0
+		if n := len(r.Iterations); n > 0 {
+			r.Expanded -= r.Iterations[n-1].Expanded
+			r.Generated -= r.Iterations[n-1].Generated
+			r.Iterations[n-1].Expanded, r.Iterations[n-1].Generated = 0, 0
+		}
+		recs = append(recs, r)
+	}
+	return recs
+}
+
+// TestSplitJob splits one search (Korf's 12th and 47th with Manhattan
+// distance) and a batch among 1, 3 and 7 tasks, and checks that the merge
+// prints what solve prints, but for the times and the last iteration's
+// counts, the malformed and unsolvable puzzles' errors included.
+func TestSplitJob(t *testing.T) {
+	dir := t.TempDir()
+	one := filepath.Join(dir, "one.txt")
+	batch := filepath.Join(dir, "batch.txt")
+	os.WriteFile(one, []byte("korf47: 14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\n"), 0o644)
+	os.WriteFile(batch, []byte("korf12: 14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\nbad: 1 2 3\n8p: 8 6 7 2 5 4 3 0 1\nswapped: 0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15\nkorf79: 4 7 13 10 1 2 9 6 12 8 14 5 3 0 11 15\n"), 0o644)
+	flags := []string{"--goal", "first", "--heuristic", "manhattan", "--format", "jsonl", "-t", "1"}
+	for _, c := range []struct {
+		file  string
+		split []string
+	}{
+		{one, []string{"--split-above", "5000"}},
+		{batch, nil},
+		{batch, []string{"--split", "search", "--split-above", "5000"}},
+	} {
+		wantStatus, want, wantErr := runSolve(t, "", append([]string{c.file}, flags...)...)
+		for _, n := range []int{1, 3, 7} {
+			name := fmt.Sprintf("%s %v, %d tasks", filepath.Base(c.file), c.split, n)
+			status, got, stderr, rounds := splitJob(t, c.file, n, append(flags, c.split...)...)
+			if status != wantStatus || !reflect.DeepEqual(records(t, got), records(t, want)) {
+				t.Fatalf("%s: status %d\n%s%s\nwant status %d\n%s%s", name, status, got, stderr, wantStatus, want, wantErr)
+			}
+			for _, msg := range []string{"bad: 3 tiles", "swapped: unsolvable"} {
+				if c.file == batch && !strings.Contains(stderr, msg) {
+					t.Errorf("%s: the merge does not report %q: %s", name, msg, stderr)
+				}
+			}
+			if c.file == one && rounds < 2 {
+				t.Errorf("%s: %d rounds: the search was not split", name, rounds)
+			}
+		}
+	}
+}
+
+// TestSplitFlags checks the split job's flags and the task's environment.
+func TestSplitFlags(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "p.txt")
+	os.WriteFile(file, []byte("1 2 3 4 5 6 7 0 8\n"), 0o644)
+	results := filepath.Join(dir, "results")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--task", "0/2", file}, "--task is for a split job"},
+		{[]string{"--merge", file}, "--merge is for a split job"},
+		{[]string{"--results", results, file}, "--results needs --task K/N"},
+		{[]string{"--results", results, "--task", "2/2", file}, "bad task --task 2/2"},
+		{[]string{"--results", results, "--task", "x", file}, `bad --task "x"`},
+		{[]string{"--results", results, "--task", "0/2"}, "name a FILE"},
+		{[]string{"--results", results, "--task", "0/2", "--split", "all", file}, `bad --split "all"`},
+		{[]string{"--results", results, "--task", "0/2", "--checkpoint", "c.json", file}, "--checkpoint is not for a split job"},
+		{[]string{"--results", results, "--merge", "--task", "0/2", file}, "exclude each other"},
+	} {
+		if status, _, stderr := runSolve(t, "", c.args...); status != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: status %d, %q; want 2 and %q", c.args, status, stderr, c.want)
+		}
+	}
+	if status, _, stderr := runSolve(t, "", "--results", results, "--merge", file); status != statusMore || !strings.Contains(stderr, "no task has run") {
+		t.Errorf("a merge before any task: status %d, %s", status, stderr)
+	}
+	if status, _, stderr := runSolve(t, "", "--results", results, "--task", "0/2", "--greedy", "--split", "search", file); status != 2 || !strings.Contains(stderr, "IDA*") {
+		t.Errorf("a greedy split search: status %d, %s", status, stderr)
+	}
+	if status, _, stderr := runSolve(t, "", "--results", results, "--task", "0/2", file); status != 0 {
+		t.Fatalf("task 0/2: status %d, %s", status, stderr)
+	}
+	if status, _, stderr := runSolve(t, "", "--results", results, "--task", "0/3", file); status != 1 || !strings.Contains(stderr, "another job") {
+		t.Errorf("task 0/3 in a directory of 2 tasks: status %d, %s", status, stderr)
+	}
+
+	env := func(vars map[string]string) func(string) string { return func(k string) string { return vars[k] } }
+	for _, c := range []struct {
+		vars        map[string]string
+		task, tasks int
+		err         bool
+	}{
+		{map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "8"}, 3, 8, false},
+		{map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "8", "SLURM_ARRAY_TASK_MIN": "1"}, 2, 8, false},
+		{map[string]string{"JOB_COMPLETION_INDEX": "5", "FIFTEEN_TASK_COUNT": "6"}, 5, 6, false},
+		{map[string]string{"JOB_COMPLETION_INDEX": "6", "FIFTEEN_TASK_COUNT": "6"}, 0, 0, true},
+		{map[string]string{"JOB_COMPLETION_INDEX": "5"}, 0, 0, true},
+		{map[string]string{}, 0, 0, true},
+	} {
+		var cc clusterConfig
+		err := cc.setTask("", env(c.vars))
+		if (err != nil) != c.err || err == nil && (cc.task != c.task || cc.tasks != c.tasks) {
+			t.Errorf("%v: task %d of %d, %v", c.vars, cc.task, cc.tasks, err)
+		}
+	}
+}

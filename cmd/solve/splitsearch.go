@@ -1,0 +1,357 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"fifteen/bitboard"
+	"fifteen/internal/record"
+	"fifteen/search"
+	"fifteen/solver"
+)
+
+// A split search shares each puzzle's search among the tasks, one puzzle
+// after another, in rounds (search.Split, search.SolveShare): in the
+// first, every task searches alike the iterations too small to share,
+// and then its share of the first that is not (first-K.json); in each
+// later one, its share of the iteration that plan.json names
+// (bound-B-K.json). A task that finds a solution leaves a mark in
+// found-B/, so that the others give up their subtrees after it. The merge
+// joins each round's parts, and writes the next round's plan.
+
+// planFile is plan.json: the puzzle being searched, by its index in the
+// input, and the plan of its round under way; none is the first round.
+type planFile struct {
+	Puzzle int          `json:"puzzle"`
+	Plan   *search.Plan `json:"plan,omitempty"`
+}
+
+// roundFile is a task's outcome of a round: in the first, Split's
+// (Begun), and its share of the iteration after, unless Split solved the
+// puzzle; in the later ones, its share.
+type roundFile struct {
+	ID    string     `json:"id"`
+	Task  int        `json:"task"`
+	Begun *begunPart `json:"begun,omitempty"`
+	Part  *partFile  `json:"part,omitempty"`
+}
+
+// begunPart is what search.Split found.
+type begunPart struct {
+	H0         int                `json:"h0"`
+	Heuristic  string             `json:"heuristic"`
+	Iterations []search.Iteration `json:"iterations"`
+	Solution   *string            `json:"solution,omitempty"`
+	Elapsed    time.Duration      `json:"elapsed_ns"`
+	Threads    int                `json:"threads"` // each task's
+}
+
+// partFile is a search.Part with its moves.
+type partFile struct {
+	search.Part
+	Solution string `json:"solution,omitempty"`
+}
+
+func puzzleDir(dir string, p int) string { return filepath.Join(dir, fmt.Sprintf("puzzle-%d", p)) }
+
+// roundPath names task k's file of the round that searches the bound (0
+// for the first round).
+func roundPath(dir string, bound, k int) string {
+	if bound == 0 {
+		return filepath.Join(dir, fmt.Sprintf("first-%d.json", k))
+	}
+	return filepath.Join(dir, fmt.Sprintf("bound-%d-%d.json", bound, k))
+}
+
+// searchable returns why the puzzle cannot be searched, if it cannot: as
+// solve would report it.
+func searchable(e entry, goal bitboard.Goal) string {
+	var ie *bitboard.InputError
+	if errors.As(e.err, &ie) {
+		return ie.Error()
+	}
+	b, err := bitboard.New(e.p.Size, e.p.Tiles)
+	if err == nil && !b.Solvable(goal) {
+		err = bitboard.ErrUnsolvable
+	}
+	if err != nil {
+		return fmt.Sprintf("%s: %v", e.p.ID, err)
+	}
+	return ""
+}
+
+// searchTask runs the task's part of the round under way.
+func searchTask(ctx context.Context, cfg *config, all []entry, stderr io.Writer) int {
+	c := &cfg.cluster
+	var pf planFile
+	if err := readJSON(filepath.Join(c.dir, "plan.json"), &pf); err != nil && !errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintln(stderr, "solve:", err)
+		return 1
+	}
+	p := pf.Puzzle
+	for p < len(all) && searchable(all[p], cfg.opts.Goal) != "" {
+		p++
+	}
+	if p >= len(all) {
+		fmt.Fprintln(stderr, "solve: every puzzle is searched: run the merge")
+		return 0
+	}
+	if p != pf.Puzzle {
+		pf = planFile{Puzzle: p}
+	}
+	dir := puzzleDir(c.dir, p)
+	bound := 0
+	if pf.Plan != nil {
+		bound = pf.Plan.Bound
+	}
+	path := roundPath(dir, bound, c.task)
+	if _, err := os.Stat(path); err == nil {
+		return 0 // done before: a rerun of the round
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		fmt.Fprintln(stderr, "solve:", err)
+		return 1
+	}
+	s, err := newSolver(cfg, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "solve:", err)
+		return 2
+	}
+	defer s.Close()
+	puzzle := all[p].p
+	out := roundFile{ID: puzzle.ID, Task: c.task}
+	plan := pf.Plan
+	if plan == nil {
+		res, first, err := s.Split(ctx, puzzle, cfg.opts, c.tasks, c.above)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", puzzle.ID, err)
+			return 1
+		}
+		out.Begun = &begunPart{H0: res.H0, Heuristic: res.Heuristic, Iterations: res.Iterations, Elapsed: res.Elapsed, Threads: cfg.opts.Threads}
+		if res.Solved {
+			out.Begun.Solution = ptr(bitboard.FormatMoves(res.Moves))
+		} else {
+			plan = &first
+		}
+	}
+	if plan != nil {
+		part, err := searchShare(ctx, s, cfg, puzzle, dir, *plan)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", puzzle.ID, err)
+			return 1
+		}
+		out.Part = &partFile{Part: part, Solution: bitboard.FormatMoves(part.Moves)}
+	}
+	if err := writeJSON(path, out); err != nil {
+		fmt.Fprintln(stderr, "solve:", err)
+		return 1
+	}
+	return 0
+}
+
+// searchShare searches the task's share of the plan's iteration, saving
+// checkpoints of it and resuming from the last, and marks a solution it
+// finds for the other tasks.
+func searchShare(ctx context.Context, s *solver.Solver, cfg *config, p solver.Puzzle, dir string, plan search.Plan) (search.Part, error) {
+	c := &cfg.cluster
+	checkpoint := filepath.Join(dir, fmt.Sprintf("bound-%d-%d.checkpoint.json", plan.Bound, c.task))
+	found := filepath.Join(dir, fmt.Sprintf("found-%d", plan.Bound))
+	opts := cfg.opts
+	var cp search.Checkpoint
+	switch err := readJSON(checkpoint, &cp); {
+	case err == nil:
+		opts.Resume = func(solver.Puzzle) *search.Checkpoint { return &cp }
+		fmt.Fprintf(os.Stderr, "%s: resuming the share of bound %d from %s (%d subtrees searched)\n", p.ID, plan.Bound, checkpoint, len(cp.Tasks))
+	case !errors.Is(err, os.ErrNotExist):
+		return search.Part{}, err
+	}
+	opts.Checkpoint = func(_ solver.Puzzle, cp *search.Checkpoint) {
+		if err := writeJSON(checkpoint, cp); err != nil {
+			fmt.Fprintln(os.Stderr, "solve: saving the checkpoint:", err)
+		}
+	}
+	part, err := s.SolveShare(ctx, p, opts, search.Share{Plan: plan, Task: c.task, Known: knownIn(found)})
+	if err == nil && part.Found >= 0 {
+		if err = os.MkdirAll(found, 0o755); err == nil {
+			err = writeJSON(filepath.Join(found, strconv.FormatInt(part.Found, 10)), part.Found)
+		}
+	}
+	return part, err
+}
+
+// knownIn returns the search.Share.Known of the tasks that mark the
+// solutions they find in dir: a file named by the subtree's number. It
+// reads dir at most once a second.
+func knownIn(dir string) func() int64 {
+	var mu sync.Mutex
+	var read time.Time
+	first := int64(math.MaxInt64)
+	return func() int64 {
+		mu.Lock()
+		defer mu.Unlock()
+		if time.Since(read) < time.Second {
+			return first
+		}
+		read = time.Now()
+		names, _ := os.ReadDir(dir) // none yet: nothing known
+		for _, n := range names {
+			if i, err := strconv.ParseInt(n.Name(), 10, 64); err == nil {
+				first = min(first, i)
+			}
+		}
+		return first
+	}
+}
+
+// mergeSearch prints the results of a split search, once every puzzle's
+// is complete; until then it writes the plan of the round to run next.
+func mergeSearch(cfg *config, all []entry, stdout, stderr io.Writer) int {
+	c := &cfg.cluster
+	planPath := filepath.Join(c.dir, "plan.json")
+	var pf planFile
+	if err := readJSON(planPath, &pf); err != nil && !errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintln(stderr, "solve:", err)
+		return 1
+	}
+	type outcome struct {
+		msg string
+		rec *record.Record
+	}
+	outcomes := make([]outcome, len(all))
+	for i, e := range all {
+		if msg := searchable(e, cfg.opts.Goal); msg != "" {
+			outcomes[i].msg = msg
+			continue
+		}
+		opts := cfg.opts
+		res, next, err := joinSearch(cfg, i, e.p, &opts)
+		switch {
+		case err != nil:
+			fmt.Fprintf(stderr, "solve: %s: %v\n", e.p.ID, err)
+			return 1
+		case next != nil:
+			if want := (planFile{Puzzle: i, Plan: next.plan}); !samePlan(pf, want) {
+				if err := writeJSON(planPath, want); err != nil {
+					fmt.Fprintln(stderr, "solve:", err)
+					return 1
+				}
+			}
+			fmt.Fprintf(stderr, "solve: %s: %s: run the tasks again\n", e.p.ID, next.why)
+			return statusMore
+		}
+		outcomes[i].rec = ptr(record.New(&res, nil, opts))
+	}
+	return printOutcomes(cfg, len(all), func(i int) (string, *record.Record) { return outcomes[i].msg, outcomes[i].rec }, stdout, stderr)
+}
+
+func samePlan(a, b planFile) bool {
+	if a.Puzzle != b.Puzzle || (a.Plan == nil) != (b.Plan == nil) {
+		return false
+	}
+	return a.Plan == nil || a.Plan.Bound == b.Plan.Bound && a.Plan.CutDepth == b.Plan.CutDepth && slices.Equal(a.Plan.Starts, b.Plan.Starts)
+}
+
+// pending is a round that remains to run: its plan (nil for the first),
+// and why.
+type pending struct {
+	plan *search.Plan
+	why  string
+}
+
+// joinSearch joins the rounds of puzzle i's split search: its result, or
+// the round to run next. It sets the options' threads to the tasks'.
+func joinSearch(cfg *config, i int, p solver.Puzzle, opts *solver.Options) (solver.Result, *pending, error) {
+	c := &cfg.cluster
+	dir := puzzleDir(c.dir, i)
+	files, missing, err := readRound(dir, 0, c.tasks, p.ID)
+	if err != nil || len(missing) > 0 {
+		return solver.Result{}, &pending{nil, fmt.Sprintf("the first round's tasks %v have not finished", missing)}, err
+	}
+	b := files[0].Begun
+	if b == nil {
+		return solver.Result{}, nil, fmt.Errorf("%s: no first round", roundPath(dir, 0, 0))
+	}
+	opts.Threads = b.Threads
+	begun := solver.Result{Puzzle: p, Heuristic: b.Heuristic}
+	begun.H0, begun.Iterations, begun.Elapsed = b.H0, b.Iterations, b.Elapsed
+	for _, it := range b.Iterations {
+		begun.Expanded += it.Expanded
+		begun.Generated += it.Generated
+	}
+	if b.Solution != nil {
+		moves, err := bitboard.ParseMoves(*b.Solution)
+		if err != nil {
+			return solver.Result{}, nil, err
+		}
+		res, err := solver.Joined(begun, nil, moves, 0, *opts)
+		return res, nil, err
+	}
+	var shared []search.Iteration
+	var elapsed time.Duration
+	for bound := 0; ; {
+		parts := make([]search.Part, len(files))
+		for k, f := range files {
+			if f.Part == nil {
+				return solver.Result{}, nil, fmt.Errorf("%s: no part", roundPath(dir, bound, k))
+			}
+			parts[k] = f.Part.Part
+			elapsed += f.Part.Elapsed
+		}
+		it, found, err := search.Join(parts)
+		if err != nil {
+			return solver.Result{}, nil, err
+		}
+		shared = append(shared, it)
+		if found >= 0 {
+			moves, err := bitboard.ParseMoves(files[found].Part.Solution)
+			if err != nil {
+				return solver.Result{}, nil, err
+			}
+			res, err := solver.Joined(begun, shared, moves, elapsed, *opts)
+			return res, nil, err
+		}
+		next, err := search.NextPlan(parts, c.tasks)
+		if err != nil {
+			return solver.Result{}, nil, err
+		}
+		bound = next.Bound
+		files, missing, err = readRound(dir, bound, c.tasks, p.ID)
+		if err != nil || len(missing) > 0 {
+			return solver.Result{}, &pending{&next, fmt.Sprintf("bound %d: tasks %v have not finished", bound, missing)}, err
+		}
+		for k, f := range files {
+			if f.Part == nil || !samePlan(planFile{Plan: &f.Part.Plan}, planFile{Plan: &next}) {
+				return solver.Result{}, nil, fmt.Errorf("%s: a part of another plan than the merge's", roundPath(dir, bound, k))
+			}
+		}
+	}
+}
+
+// readRound reads the tasks' files of a round of the search in dir, and
+// returns the tasks that have not written theirs.
+func readRound(dir string, bound, tasks int, id string) ([]roundFile, []int, error) {
+	files := make([]roundFile, tasks)
+	var missing []int
+	for k := range files {
+		path := roundPath(dir, bound, k)
+		err := readJSON(path, &files[k])
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			missing = append(missing, k)
+		case err != nil:
+			return nil, nil, err
+		case files[k].ID != id || files[k].Task != k:
+			return nil, nil, fmt.Errorf("%s is task %d's of puzzle %s, not task %d's of %s", path, files[k].Task, files[k].ID, k, id)
+		}
+	}
+	return files, missing, nil
+}

@@ -1,0 +1,46 @@
+#!/bin/bash
+# Usage: deploy/local/solve.sh FILE N [solve flags]
+#
+# Runs a split job as deploy/slurm/solve.sh does, on this machine: each
+# round's N tasks (solve --results DIR --task K/N), FIFTEEN_JOBS at a time
+# (default 2) in task order, as a job array on a few cores runs them, then
+# the merge. It prints what `solve FILE [solve flags]` would. It is how
+# the split is measured and tried without a cluster (docs/cluster.md).
+#
+# Environment: FIFTEEN_SOLVE (the solve binary, default bin/solve, built if
+# missing), FIFTEEN_RESULTS (the results directory, default a new one in
+# /tmp), FIFTEEN_JOBS.
+set -euo pipefail
+
+if (($# < 2)); then
+	echo "usage: $0 FILE N [solve flags]" >&2
+	exit 2
+fi
+file=$1 n=$2
+shift 2
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+solve=${FIFTEEN_SOLVE:-$repo/bin/solve}
+if [[ -z ${FIFTEEN_SOLVE:-} && ! -x $solve ]]; then
+	(cd "$repo" && go build -o "$solve" ./cmd/solve)
+fi
+results=${FIFTEEN_RESULTS:-$(mktemp -d /tmp/fifteen-results.XXXXXX)}
+mkdir -p "$results"
+export GOMAXPROCS=${GOMAXPROCS:-1}
+last='' same=0
+for ((round = 1; ; round++)); do
+	seq 0 $((n - 1)) | xargs -P "${FIFTEEN_JOBS:-2}" -I {} \
+		sh -c '"$@" 2>>"$0/task-{}.err" || true' "$results" "$solve" --results "$results" --task {}/"$n" "$@" "$file"
+	status=0
+	"$solve" --results "$results" --merge "$@" "$file" 2>"$results/merge.err" || status=$?
+	if ((status != 3)); then
+		cat "$results/merge.err" >&2
+		echo "local/solve.sh: $round rounds" >&2
+		exit "$status"
+	fi
+	why=$(tail -n 1 "$results/merge.err")
+	if [[ $why == "$last" ]] && ((++same >= 3)); then
+		echo "local/solve.sh: no progress in $same rounds: see $results/task-*.err" >&2
+		exit 1
+	fi
+	[[ $why == "$last" ]] || last=$why same=0
+done

@@ -1,0 +1,338 @@
+package search
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"fifteen/bitboard"
+)
+
+// A split search is one search shared by independent processes, such as
+// the tasks of a cluster's job array, that meet only in files. Each task
+// begins alike (Split): it searches whole the iterations too small to be
+// worth sharing, and plans the first one that is. An iteration is shared
+// by a Plan: it is cut at a fixed depth into subtrees, numbered in
+// depth-first order as the parallel search numbers its tasks, and each
+// task searches a contiguous run of them (SolveShare). Joined, the parts
+// give the iteration's counts, and its first solution in subtree order,
+// the one a search on one machine finds; or, without one, the plan of the
+// next iteration (NextPlan), whose runs are balanced by each subtree's
+// count in this one.
+
+// DefaultSplitAbove is the iteration size, in nodes generated, from which
+// Split shares the next iteration among the tasks, unless told otherwise.
+const DefaultSplitAbove = 1 << 20
+
+// subtreesPerTask is how many subtrees the first shared iteration holds a
+// task, at least: enough that runs of them balance.
+const subtreesPerTask = 256
+
+// pollEvery is how often a task asks whether another found a solution in
+// an earlier subtree (Share.Known).
+const pollEvery = time.Second
+
+// Plan shares an iteration among len(Starts) tasks.
+type Plan struct {
+	Bound    int `json:"bound"`     // the iteration's, as f counts it (Options.Weight)
+	CutDepth int `json:"cut_depth"` // the depth of its subtrees' roots
+	// Starts[k] is the first subtree of task k's run, named by the blank's
+	// moves from the root (Starts[0] is ""). A start that the iteration
+	// does not reach, such as "", gives that task no subtree.
+	Starts []string `json:"starts"`
+}
+
+// Tasks returns the number of tasks the plan shares the iteration among.
+func (p *Plan) Tasks() int { return len(p.Starts) }
+
+// parse checks the plan and returns its starts as moves.
+func (p *Plan) parse() ([][]bitboard.Move, error) {
+	if len(p.Starts) == 0 || p.Starts[0] != "" || p.CutDepth < 1 || p.CutDepth >= p.Bound || p.Bound > MaxLength*100 {
+		return nil, fmt.Errorf("search: a malformed plan (bound %d, cut depth %d, %d tasks)", p.Bound, p.CutDepth, len(p.Starts))
+	}
+	starts := make([][]bitboard.Move, len(p.Starts))
+	for k, s := range p.Starts {
+		moves, err := bitboard.ParseMoves(s)
+		if err != nil || len(moves) != p.CutDepth && s != "" {
+			return nil, fmt.Errorf("search: the plan's start of task %d, %q: want %d moves", k, s, p.CutDepth)
+		}
+		starts[k] = moves
+	}
+	return starts, nil
+}
+
+// describe names the plan in a share's checkpoints.
+func (p *Plan) describe(task int) string {
+	h := fnv.New64a()
+	for _, s := range p.Starts {
+		fmt.Fprintln(h, s)
+	}
+	return fmt.Sprintf(", task %d of %d at bound %d cut at %d (plan %016x)", task, len(p.Starts), p.Bound, p.CutDepth, h.Sum64())
+}
+
+// Share makes a search one task of a split search (SolveShare).
+type Share struct {
+	Plan
+	Task int // this task's number, below Plan.Tasks()
+	// Known, if not nil, is asked about once a second for the number of
+	// the first subtree in which another task of the iteration found a
+	// solution (math.MaxInt64 if none is known): the task gives up its
+	// subtrees after it, which cannot hold the answer. It is called from
+	// the search's goroutines, one call at a time.
+	Known func() int64
+}
+
+// Part is what one task of a split search found in its run of an
+// iteration's subtrees.
+type Part struct {
+	Plan Plan `json:"plan"`
+	// Iteration counts the nodes the task generated and expanded: those
+	// of its subtrees, and those above the cut, which every task walks
+	// (Cut) and which Join counts once.
+	Iteration Iteration `json:"iteration"`
+	Cut       Iteration `json:"cut"`
+	Subtrees  int64     `json:"subtrees"` // the iteration's, every task's, up to where the task stopped
+	Tasks     []Task    `json:"tasks"`    // the subtrees it searched to the end without a solution
+	// Found is the number of the subtree in which it found Moves, the
+	// first solution of its run, or -1.
+	Found   int64           `json:"found"`
+	Moves   []bitboard.Move `json:"-"`
+	Next    int             `json:"next"` // the smallest f above the bound that it saw; math.MaxInt if none
+	Elapsed time.Duration   `json:"elapsed_ns"`
+}
+
+// Split begins a split search of start among tasks tasks, as each of them
+// does alike: it searches whole the iterations up to the first that
+// generates above nodes or more (0 means DefaultSplitAbove), as Solve
+// would. It returns their result, solved if one of them held a solution,
+// and otherwise the plan of the next iteration, whose first run of
+// subtrees gives each task as many. It neither saves nor resumes
+// checkpoints: the iterations it searches are small.
+func Split(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heuristic, opts Options, tasks int, above uint64) (Result, Plan, error) {
+	switch {
+	case tasks < 1:
+		return Result{}, Plan{}, fmt.Errorf("search: a split among %d tasks", tasks)
+	case opts.Checkpoint != nil || opts.Resume != nil:
+		return Result{}, Plan{}, errors.New("search: Split neither saves nor resumes checkpoints")
+	}
+	s, err := open(ctx, start, goal, h, &opts, "")
+	if err != nil {
+		return Result{}, Plan{}, err
+	}
+	defer s.close()
+	w := s.w
+	res := run(w, opts.Threads, cmp.Or(above, DefaultSplitAbove))
+	s.timed(&res)
+	if res.Solved || w.aborted || w.next == math.MaxInt {
+		if !res.Solved && ctx.Err() == nil {
+			return res, Plan{}, fmt.Errorf("search: no solution within %d moves", MaxLength)
+		}
+		res, err = finish(ctx, res, s.rotated)
+		return res, Plan{}, err
+	}
+	bound := w.next
+	depth, paths := w.cutFor(bound, subtreesPerTask*tasks)
+	return res, planRuns(bound, depth, paths, nil, tasks), nil
+}
+
+// SolveShare searches the task's run of subtrees in the iteration its
+// share's plan describes, with opts (Threads, checkpoints of the run, and
+// Resume of one). When ctx ends first, it returns the part so far and
+// ctx's error.
+func SolveShare(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heuristic, opts Options, share Share) (Part, error) {
+	starts, err := share.parse()
+	if err != nil {
+		return Part{}, err
+	}
+	if share.Task < 0 || share.Task >= len(starts) {
+		return Part{}, fmt.Errorf("search: task %d of a plan for %d", share.Task, len(starts))
+	}
+	s, err := open(ctx, start, goal, h, &opts, share.describe(share.Task))
+	if err != nil {
+		return Part{}, err
+	}
+	defer s.close()
+	w := s.w
+	if share.CutDepth*w.gw >= share.Bound {
+		return Part{}, fmt.Errorf("search: a plan cut at depth %d of an iteration of bound %d", share.CutDepth, share.Bound/w.gw)
+	}
+	team := startCrew(max(opts.Threads, 1) - 1)
+	defer team.stop()
+	defer w.putTasks()
+	t0 := time.Now()
+	part, _ := w.shareIteration(share.Plan, starts, share.Task, share.Known, team)
+	part.Elapsed = time.Since(t0) + w.saves.prior
+	if w.aborted {
+		w.saves.saveNow()
+		return part, ctx.Err()
+	}
+	if s.rotated {
+		for i, m := range part.Moves {
+			part.Moves[i] = m.Opposite()
+		}
+	}
+	return part, nil
+}
+
+// shareIteration searches the task's run of the plan's iteration.
+func (w *worker) shareIteration(plan Plan, starts [][]bitboard.Move, task int, known func() int64, team *crew) (Part, bool) {
+	sh := &sharer{task: task, starts: starts, known: known, t0: time.Now()}
+	w.share, w.cutDepth = sh, plan.CutDepth
+	found, it := w.parallelIteration(plan.Bound, team, nil)
+	w.share = nil
+	part := Part{Plan: plan, Iteration: it, Cut: sh.cut, Subtrees: sh.subtrees, Found: -1, Next: w.next}
+	w.saves.mu.Lock()
+	part.Tasks = slices.Clone(w.saves.cp.Tasks)
+	w.saves.mu.Unlock()
+	if found {
+		part.Found, part.Moves = sh.found, slices.Clone(w.path[:w.length])
+	}
+	return part, found
+}
+
+// sharer is a task's share of the iteration being searched.
+type sharer struct {
+	task   int
+	starts [][]bitboard.Move
+	owner  int // the task whose run the cut is in
+	known  func() int64
+	t0     time.Time
+	due    deadline // of the next call of known
+	// The iteration's: the first subtree known to hold a solution, and
+	// the subtrees cut so far (see parallelIteration).
+	best, published *atomic.Int64
+	// What the iteration leaves: the cut's counts, the subtrees, and the
+	// one holding the solution found.
+	cut      Iteration
+	subtrees int64
+	found    int64
+}
+
+// owns reports whether the subtree the cut reached by path is the task's.
+func (s *sharer) owns(path []bitboard.Move) bool {
+	for s.owner+1 < len(s.starts) && slices.Equal(path, s.starts[s.owner+1]) {
+		s.owner++
+	}
+	return s.owner == s.task
+}
+
+// checkIn asks, when due, for the first subtree another task found a
+// solution in, and gives up the subtrees after it once the cut is past
+// it: the subtrees before must all be searched.
+func (s *sharer) checkIn() {
+	if s.known == nil || !s.due.take(time.Since(s.t0)) {
+		return
+	}
+	wait := pollEvery
+	if j := s.known(); j < s.published.Load() {
+		for b := s.best.Load(); j < b && !s.best.CompareAndSwap(b, j); b = s.best.Load() {
+		}
+	} else if j != math.MaxInt64 {
+		wait = pollEvery / 100 // soon, as the cut goes on
+	}
+	s.due.set(time.Since(s.t0) + wait)
+}
+
+// cutFor returns the depth at which the iteration of bound holds at least
+// want subtrees, or the deepest cut it allows, and the subtrees' paths
+// there, in depth-first order.
+func (w *worker) cutFor(bound, want int) (int, []string) {
+	depth := 1
+	for ; ; depth++ {
+		w.bound, w.next, w.split, w.frontier = bound, math.MaxInt, depth, nil
+		s := &w.st.sums
+		w.dfs(0, s[0], s[1], s[2], s[3], 0)
+		if len(w.frontier) >= want || depth+2 >= bound/w.gw {
+			break
+		}
+	}
+	paths := w.frontier
+	w.split, w.frontier, w.aborted = -1, nil, false
+	w.expanded, w.generated = 0, 0
+	return depth, paths
+}
+
+// Join returns the counts of an iteration from the parts of its tasks, one
+// each in task order, and the task whose part holds the iteration's
+// solution (the first in subtree order), or -1. It checks that the parts
+// are of one plan.
+func Join(parts []Part) (Iteration, int, error) {
+	if len(parts) == 0 {
+		return Iteration{}, -1, errors.New("search: no parts to join")
+	}
+	plan := &parts[0].Plan
+	it := parts[0].Cut
+	it.Bound = parts[0].Iteration.Bound
+	first := -1
+	for k := range parts {
+		p := &parts[k]
+		if p.Plan.Bound != plan.Bound || p.Plan.CutDepth != plan.CutDepth || !slices.Equal(p.Plan.Starts, plan.Starts) || len(plan.Starts) != len(parts) {
+			return Iteration{}, -1, fmt.Errorf("search: part %d is of another plan", k)
+		}
+		it.Expanded += p.Iteration.Expanded - p.Cut.Expanded
+		it.Generated += p.Iteration.Generated - p.Cut.Generated
+		if p.Found >= 0 && (first < 0 || p.Found < parts[first].Found) {
+			first = k
+		}
+	}
+	return it, first, nil
+}
+
+// NextPlan plans the iteration after the one the parts searched, among
+// tasks tasks: its bound is the smallest f above this one's, and each
+// task's run of subtrees is expected to generate as many nodes as the
+// others', a subtree growing as every other does. The parts are one per
+// task, as for Join, and must hold no solution.
+func NextPlan(parts []Part, tasks int) (Plan, error) {
+	next := math.MaxInt
+	var all []Task
+	for _, p := range parts {
+		if p.Found >= 0 {
+			return Plan{}, errors.New("search: no plan after an iteration that holds a solution")
+		}
+		next = min(next, p.Next)
+		all = append(all, p.Tasks...)
+	}
+	if next == math.MaxInt || next > MaxLength*100 {
+		return Plan{}, fmt.Errorf("search: no solution within %d moves", MaxLength)
+	}
+	slices.SortFunc(all, func(a, b Task) int { return cmp.Compare(a.Number, b.Number) })
+	paths := make([]string, len(all))
+	weights := make([]uint64, len(all))
+	for i, t := range all {
+		paths[i], weights[i] = t.Path, t.Generated
+	}
+	return planRuns(next, parts[0].Plan.CutDepth, paths, weights, tasks), nil
+}
+
+// planRuns shares the iteration of bound, cut at depth into the subtrees
+// named by paths, in order, among tasks tasks: runs of about equal
+// weight, each subtree weighing weights[i] (1 if weights is nil).
+func planRuns(bound, depth int, paths []string, weights []uint64, tasks int) Plan {
+	weight := func(i int) uint64 {
+		if weights == nil {
+			return 1
+		}
+		return weights[i]
+	}
+	var total uint64
+	for i := range paths {
+		total += weight(i)
+	}
+	plan := Plan{Bound: bound, CutDepth: depth, Starts: make([]string, tasks)}
+	k := 1
+	var sum uint64
+	for i, path := range paths {
+		for ; k < tasks && sum*uint64(tasks) >= uint64(k)*total; k++ {
+			plan.Starts[k] = path
+		}
+		sum += weight(i)
+	}
+	return plan
+}

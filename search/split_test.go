@@ -1,0 +1,177 @@
+package search_test
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"fifteen/bitboard"
+	"fifteen/data"
+	"fifteen/search"
+)
+
+// TestSplit splits searches among 1 to 7 tasks, run one after another as
+// a job array on one core runs them, and checks that the joined parts find the solution of the
+// search on one thread, with its counts in every iteration but the last,
+// where the tasks' runs that come after the solution add to them.
+func TestSplit(t *testing.T) {
+	h, err := search.Manhattan(bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalFirst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		id    int
+		above uint64 // 0: Split solves it, as no iteration is large enough
+	}{{47, 1 << 14}, {79, 1 << 14}, {79, 0}} {
+		id, b := c.id, data.Korf100()[c.id-1].Board
+		opts := search.Options{Threads: 1}
+		want := solve(t, b, bitboard.GoalFirst, h, opts, -1)
+		for _, tasks := range []int{1, 2, 3, 7} {
+			for _, threads := range []int{1, 2} {
+				opts := search.Options{Threads: threads}
+				got := splitSearch(t, b, h, opts, tasks, c.above)
+				n := len(want.Iterations) - 1
+				if !slices.Equal(got.Moves, want.Moves) || len(got.Iterations) != len(want.Iterations) || !slices.Equal(got.Iterations[:n], want.Iterations[:n]) {
+					t.Fatalf("Korf %d, %d tasks, %d threads: %s %v, want %s %v", id, tasks, threads,
+						bitboard.FormatMoves(got.Moves), got.Iterations, bitboard.FormatMoves(want.Moves), want.Iterations)
+				}
+				if last := got.Iterations[n]; last.Generated < want.Iterations[n].Generated {
+					t.Errorf("Korf %d, %d tasks: the last iteration generated %d nodes, fewer than one search's %d", id, tasks, last.Generated, want.Iterations[n].Generated)
+				}
+			}
+		}
+	}
+}
+
+// splitSearch runs a split search as a cluster would: each round's tasks
+// one after another, their parts joined, the next round planned.
+func splitSearch(t *testing.T, b bitboard.Board, h *search.Heuristic, opts search.Options, tasks int, above uint64) search.Result {
+	t.Helper()
+	ctx := context.Background()
+	var res search.Result
+	var plan search.Plan
+	for k := range tasks {
+		r, p, err := search.Split(ctx, b, bitboard.GoalFirst, h, opts, tasks, above)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := len(r.Iterations)
+		if r.Solved {
+			n-- // on threads, the last iteration's count depends on their timing
+		}
+		if k > 0 && (!slices.Equal(r.Iterations[:n], res.Iterations[:n]) || !slices.Equal(r.Moves, res.Moves) || !slices.Equal(p.Starts, plan.Starts) || p.Bound != plan.Bound) {
+			t.Fatalf("task %d began otherwise than task 0: %v %+v, then %v %+v", k, res.Iterations, plan, r.Iterations, p)
+		}
+		res, plan = r, p
+	}
+	if res.Solved {
+		return res
+	}
+	for {
+		parts := make([]search.Part, tasks)
+		var mu sync.Mutex
+		first := int64(math.MaxInt64) // the tasks' shared directory
+		for k := range tasks {
+			known := func() int64 {
+				mu.Lock()
+				defer mu.Unlock()
+				return first
+			}
+			part, err := search.SolveShare(ctx, b, bitboard.GoalFirst, h, opts, search.Share{Plan: plan, Task: k, Known: known})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if part.Found >= 0 {
+				mu.Lock()
+				first = min(first, part.Found)
+				mu.Unlock()
+			}
+			parts[k] = part
+		}
+		it, found, err := search.Join(parts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Iterations = append(res.Iterations, it)
+		if found >= 0 {
+			res.Moves, res.Solved = parts[found].Moves, true
+			return res
+		}
+		if plan, err = search.NextPlan(parts, tasks); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestSplitResume stops a task's share mid-way, from a checkpoint, and
+// resumes it (through JSON): the part is the one a share never stopped
+// gives. It also refuses malformed plans and shares.
+func TestSplitResume(t *testing.T) {
+	b := data.Korf100()[53].Board
+	h, err := search.Manhattan(b.Size(), bitboard.GoalFirst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	_, plan, err := search.Split(ctx, b, bitboard.GoalFirst, h, search.Options{}, 3, 1<<16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	share := search.Share{Plan: plan, Task: 1}
+	want, err := search.SolveShare(ctx, b, bitboard.GoalFirst, h, search.Options{}, share)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop, cancel := context.WithCancel(ctx)
+	var saved []byte
+	opts := search.Options{CheckpointEvery: time.Millisecond, Checkpoint: func(cp *search.Checkpoint) {
+		if len(cp.Tasks) > 0 && saved == nil {
+			saved, _ = json.Marshal(cp)
+			cancel()
+		}
+	}}
+	if _, err := search.SolveShare(stop, b, bitboard.GoalFirst, h, opts, share); err != context.Canceled || saved == nil {
+		t.Fatalf("a stopped share: %v, checkpoint %v", err, saved != nil)
+	}
+	var cp search.Checkpoint
+	if err := json.Unmarshal(saved, &cp); err != nil {
+		t.Fatal(err)
+	}
+	if len(cp.Tasks) >= len(want.Tasks) {
+		t.Fatalf("stopped after %d subtrees of %d", len(cp.Tasks), len(want.Tasks))
+	}
+	got, err := search.SolveShare(ctx, b, bitboard.GoalFirst, h, search.Options{Threads: 2, Resume: &cp}, share)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Iteration != want.Iteration || got.Found != want.Found || got.Next != want.Next || len(got.Tasks) != len(want.Tasks) {
+		t.Errorf("resumed: %+v found %d next %d, %d subtrees; want %+v found %d next %d, %d subtrees",
+			got.Iteration, got.Found, got.Next, len(got.Tasks), want.Iteration, want.Found, want.Next, len(want.Tasks))
+	}
+	other := search.Share{Plan: plan, Task: 2}
+	if _, err := search.SolveShare(ctx, b, bitboard.GoalFirst, h, search.Options{Resume: &cp}, other); err == nil || !strings.Contains(err.Error(), "another search") {
+		t.Errorf("another task's checkpoint: %v", err)
+	}
+
+	bad := func(edit func(*search.Share)) search.Share {
+		s := search.Share{Plan: search.Plan{Bound: plan.Bound, CutDepth: plan.CutDepth, Starts: slices.Clone(plan.Starts)}, Task: 0}
+		edit(&s)
+		return s
+	}
+	for _, s := range []search.Share{
+		bad(func(s *search.Share) { s.Task = 3 }),
+		bad(func(s *search.Share) { s.Starts[0] = "U" }),
+		bad(func(s *search.Share) { s.Starts[1] = "UX" }),
+		bad(func(s *search.Share) { s.Starts = nil }),
+		bad(func(s *search.Share) { s.CutDepth = s.Bound }),
+	} {
+		if _, err := search.SolveShare(ctx, b, bitboard.GoalFirst, h, search.Options{}, s); err == nil {
+			t.Errorf("%+v: no error", s)
+		}
+	}
+}
