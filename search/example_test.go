@@ -30,3 +30,40 @@ func ExampleSolve() {
 	// 31 moves, optimal; h0 = 23
 	// true
 }
+
+// Split a search among three tasks, which run here one after another, as
+// a job array on one core would run them; a cluster's tasks would meet in
+// files instead (solve --results).
+func ExampleSplit() {
+	size := bitboard.Size{Rows: 4, Cols: 4}
+	start, _ := bitboard.New(size, []int{14, 1, 9, 6, 4, 8, 12, 5, 7, 2, 3, 0, 10, 11, 13, 15})
+	h, _ := search.Manhattan(size, bitboard.GoalFirst)
+	ctx := context.Background()
+	const tasks = 3
+	begun, plan, err := search.Split(ctx, start, bitboard.GoalFirst, h, search.Options{}, tasks, 10_000)
+	for err == nil && !begun.Solved {
+		parts := make([]search.Part, tasks)
+		for k := range parts {
+			if parts[k], err = search.SolveShare(ctx, start, bitboard.GoalFirst, h, search.Options{}, search.Share{Plan: plan, Task: k}); err != nil {
+				fmt.Println(err)
+				return
+			}
+		}
+		it, found, err := search.Join(parts)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("bound %d: shared\n", it.Bound)
+		if found >= 0 {
+			fmt.Println(len(parts[found].Moves), "moves:", bitboard.FormatMoves(parts[found].Moves))
+			return
+		}
+		plan, err = search.NextPlan(parts, tasks)
+	}
+	fmt.Println(begun.Length(), "moves, before any split", err)
+	// Output:
+	// bound 43: shared
+	// bound 45: shared
+	// 45 moves: LLLURRDLULDRDLUUURRDRDLLULDRUURRDDLLDRULURULL
+}

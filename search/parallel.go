@@ -178,7 +178,6 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 	found := w.dfs(0, s[0], s[1], s[2], s[3], 0)
 	if w.share != nil {
 		w.share.cut = Iteration{Expanded: w.expanded, Generated: w.generated}
-		w.share.subtrees = published.Load()
 	}
 	record(w, published.Load(), found)
 	switch n := published.Load(); {

@@ -48,9 +48,6 @@ type Plan struct {
 	Starts []string `json:"starts"`
 }
 
-// Tasks returns the number of tasks the plan shares the iteration among.
-func (p *Plan) Tasks() int { return len(p.Starts) }
-
 // parse checks the plan and returns its starts as moves.
 func (p *Plan) parse() ([][]bitboard.Move, error) {
 	if len(p.Starts) == 0 || p.Starts[0] != "" || p.CutDepth < 1 || p.CutDepth >= p.Bound || p.Bound > MaxLength*100 {
@@ -79,7 +76,7 @@ func (p *Plan) describe(task int) string {
 // Share makes a search one task of a split search (SolveShare).
 type Share struct {
 	Plan
-	Task int // this task's number, below Plan.Tasks()
+	Task int // this task's number, below len(Starts)
 	// Known, if not nil, is asked about once a second for the number of
 	// the first subtree in which another task of the iteration found a
 	// solution (math.MaxInt64 if none is known): the task gives up its
@@ -97,8 +94,7 @@ type Part struct {
 	// (Cut) and which Join counts once.
 	Iteration Iteration `json:"iteration"`
 	Cut       Iteration `json:"cut"`
-	Subtrees  int64     `json:"subtrees"` // the iteration's, every task's, up to where the task stopped
-	Tasks     []Task    `json:"tasks"`    // the subtrees it searched to the end without a solution
+	Tasks     []Task    `json:"tasks"` // the subtrees it searched to the end without a solution
 	// Found is the number of the subtree in which it found Moves, the
 	// first solution of its run, or -1.
 	Found   int64           `json:"found"`
@@ -111,8 +107,8 @@ type Part struct {
 // does alike: it searches whole the iterations up to the first that
 // generates above nodes or more (0 means DefaultSplitAbove), as Solve
 // would. It returns their result, solved if one of them held a solution,
-// and otherwise the plan of the next iteration, whose first run of
-// subtrees gives each task as many. It neither saves nor resumes
+// and otherwise the plan of the next iteration, whose runs give each task
+// as many subtrees. It neither saves nor resumes
 // checkpoints: the iterations it searches are small.
 func Split(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heuristic, opts Options, tasks int, above uint64) (Result, Plan, error) {
 	switch {
@@ -166,7 +162,7 @@ func SolveShare(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h
 	defer team.stop()
 	defer w.putTasks()
 	t0 := time.Now()
-	part, _ := w.shareIteration(share.Plan, starts, share.Task, share.Known, team)
+	part := w.shareIteration(share.Plan, starts, share.Task, share.Known, team)
 	part.Elapsed = time.Since(t0) + w.saves.prior
 	if w.aborted {
 		w.saves.saveNow()
@@ -181,19 +177,19 @@ func SolveShare(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h
 }
 
 // shareIteration searches the task's run of the plan's iteration.
-func (w *worker) shareIteration(plan Plan, starts [][]bitboard.Move, task int, known func() int64, team *crew) (Part, bool) {
+func (w *worker) shareIteration(plan Plan, starts [][]bitboard.Move, task int, known func() int64, team *crew) Part {
 	sh := &sharer{task: task, starts: starts, known: known, t0: time.Now()}
 	w.share, w.cutDepth = sh, plan.CutDepth
 	found, it := w.parallelIteration(plan.Bound, team, nil)
 	w.share = nil
-	part := Part{Plan: plan, Iteration: it, Cut: sh.cut, Subtrees: sh.subtrees, Found: -1, Next: w.next}
+	part := Part{Plan: plan, Iteration: it, Cut: sh.cut, Found: -1, Next: w.next}
 	w.saves.mu.Lock()
 	part.Tasks = slices.Clone(w.saves.cp.Tasks)
 	w.saves.mu.Unlock()
 	if found {
 		part.Found, part.Moves = sh.found, slices.Clone(w.path[:w.length])
 	}
-	return part, found
+	return part
 }
 
 // sharer is a task's share of the iteration being searched.
@@ -207,11 +203,10 @@ type sharer struct {
 	// The iteration's: the first subtree known to hold a solution, and
 	// the subtrees cut so far (see parallelIteration).
 	best, published *atomic.Int64
-	// What the iteration leaves: the cut's counts, the subtrees, and the
-	// one holding the solution found.
-	cut      Iteration
-	subtrees int64
-	found    int64
+	// What the iteration leaves: the cut's counts, and the subtree holding
+	// the solution found.
+	cut   Iteration
+	found int64
 }
 
 // owns reports whether the subtree the cut reached by path is the task's.

@@ -118,7 +118,7 @@ func TestSplitResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	_, plan, err := search.Split(ctx, b, bitboard.GoalFirst, h, search.Options{}, 3, 1<<16)
+	_, plan, err := search.Split(ctx, b, bitboard.GoalFirst, h, search.Options{}, 3, 1<<18)
 	if err != nil {
 		t.Fatal(err)
 	}

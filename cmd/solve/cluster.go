@@ -30,8 +30,9 @@ import (
 // statusMore is the merge's exit status while tasks remain to run.
 const statusMore = 3
 
-// maxTasks bounds N: a plan names a subtree per task.
-const maxTasks = 1 << 16
+// maxTasks bounds N: every task lists the first split iteration's
+// subtrees, 256 a task.
+const maxTasks = 1 << 14
 
 // clusterConfig is the split job's flags.
 type clusterConfig struct {
