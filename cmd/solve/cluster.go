@@ -101,11 +101,12 @@ func (c *clusterConfig) setTask(flag string, getenv func(string) string) error {
 	return errors.New("--results needs --task K/N, or SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX and FIFTEEN_TASK_COUNT, or --merge")
 }
 
+// setTaskNumbers sets K/N from the numbers, K counted from first.
 func (c *clusterConfig) setTaskNumbers(k, n, first, from string) error {
 	id, err1 := strconv.Atoi(k)
 	count, err2 := strconv.Atoi(n)
-	min, err3 := strconv.Atoi(first)
-	c.task, c.tasks = id-min, count
+	offset, err3 := strconv.Atoi(first)
+	c.task, c.tasks = id-offset, count
 	if err := errors.Join(err1, err2, err3); err != nil || count < 1 || count > maxTasks || c.task < 0 || c.task >= count {
 		return fmt.Errorf("bad task %s: want task K of N, 0 ≤ K < N ≤ %d", from, maxTasks)
 	}
@@ -204,12 +205,8 @@ func jobKey(cfg *config, all []entry) string {
 func claim(dir string, j job, task bool) (job, error) {
 	path := filepath.Join(dir, "job.json")
 	var have job
-	data, err := os.ReadFile(path)
-	switch {
+	switch err := readJSON(path, &have); {
 	case err == nil:
-		if err := json.Unmarshal(data, &have); err != nil {
-			return j, fmt.Errorf("%s: %v", path, err)
-		}
 		if j.Tasks == 0 {
 			j.Tasks = have.Tasks
 		}

@@ -144,7 +144,7 @@ func searchTask(ctx context.Context, cfg *config, all []entry, stderr io.Writer)
 		}
 	}
 	if plan != nil {
-		part, err := searchShare(ctx, s, cfg, puzzle, dir, *plan)
+		part, err := searchShare(ctx, s, cfg, puzzle, dir, *plan, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", puzzle.ID, err)
 			return 1
@@ -161,7 +161,7 @@ func searchTask(ctx context.Context, cfg *config, all []entry, stderr io.Writer)
 // searchShare searches the task's share of the plan's iteration, saving
 // checkpoints of it and resuming from the last, and marks a solution it
 // finds for the other tasks.
-func searchShare(ctx context.Context, s *solver.Solver, cfg *config, p solver.Puzzle, dir string, plan search.Plan) (search.Part, error) {
+func searchShare(ctx context.Context, s *solver.Solver, cfg *config, p solver.Puzzle, dir string, plan search.Plan, stderr io.Writer) (search.Part, error) {
 	c := &cfg.cluster
 	checkpoint := filepath.Join(dir, fmt.Sprintf("bound-%d-%d.checkpoint.json", plan.Bound, c.task))
 	found := filepath.Join(dir, fmt.Sprintf("found-%d", plan.Bound))
@@ -170,13 +170,13 @@ func searchShare(ctx context.Context, s *solver.Solver, cfg *config, p solver.Pu
 	switch err := readJSON(checkpoint, &cp); {
 	case err == nil:
 		opts.Resume = func(solver.Puzzle) *search.Checkpoint { return &cp }
-		fmt.Fprintf(os.Stderr, "%s: resuming the share of bound %d from %s (%d subtrees searched)\n", p.ID, plan.Bound, checkpoint, len(cp.Tasks))
+		fmt.Fprintf(stderr, "%s: resuming the share of bound %d from %s (%d subtrees searched)\n", p.ID, plan.Bound, checkpoint, len(cp.Tasks))
 	case !errors.Is(err, os.ErrNotExist):
 		return search.Part{}, err
 	}
 	opts.Checkpoint = func(_ solver.Puzzle, cp *search.Checkpoint) {
 		if err := writeJSON(checkpoint, cp); err != nil {
-			fmt.Fprintln(os.Stderr, "solve: saving the checkpoint:", err)
+			fmt.Fprintln(stderr, "solve: saving the checkpoint:", err)
 		}
 	}
 	part, err := s.SolveShare(ctx, p, opts, search.Share{Plan: plan, Task: c.task, Known: knownIn(found)})
