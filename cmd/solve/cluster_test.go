@@ -6,8 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"fifteen/internal/record"
 )
@@ -54,7 +57,7 @@ func records(t *testing.T, jsonl string) []record.Record {
 	return recs
 }
 
-// TestSplitJob splits one search (Korf's 12th and 47th with Manhattan
+// TestSplitJob splits one search (Korf's 12th with Manhattan
 // distance) and a batch among 1, 3 and 7 tasks, and checks that the merge
 // prints what solve prints, but for the times and the last iteration's
 // counts, the malformed and unsolvable puzzles' errors included.
@@ -62,7 +65,7 @@ func TestSplitJob(t *testing.T) {
 	dir := t.TempDir()
 	one := filepath.Join(dir, "one.txt")
 	batch := filepath.Join(dir, "batch.txt")
-	os.WriteFile(one, []byte("korf47: 14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\n"), 0o644)
+	os.WriteFile(one, []byte("korf12: 14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\n"), 0o644)
 	os.WriteFile(batch, []byte("korf12: 14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\nbad: 1 2 3\n8p: 8 6 7 2 5 4 3 0 1\nswapped: 0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15\nkorf79: 4 7 13 10 1 2 9 6 12 8 14 5 3 0 11 15\n"), 0o644)
 	flags := []string{"--goal", "first", "--heuristic", "manhattan", "--format", "jsonl", "-t", "1"}
 	for _, c := range []struct {
@@ -147,5 +150,51 @@ func TestSplitFlags(t *testing.T) {
 		if (err != nil) != c.err || err == nil && (cc.task != c.task || cc.tasks != c.tasks) {
 			t.Errorf("%v: task %d of %d, %v", c.vars, cc.task, cc.tasks, err)
 		}
+	}
+}
+
+// TestSplitBatchRerun stops a batch task with SIGTERM, as a scheduler
+// does, while it searches its second puzzle: the first stays in its file,
+// the second is left out of it, and a rerun resumes its search from the
+// checkpoint; the merge then prints what solve prints.
+func TestSplitBatchRerun(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGTERM to send")
+	}
+	dir := t.TempDir()
+	batch := filepath.Join(dir, "batch.txt")
+	os.WriteFile(batch, []byte("korf12: 14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\nkorf54: 12 11 0 8 10 2 13 15 5 4 7 3 6 9 14 1\n"), 0o644)
+	results := filepath.Join(dir, "results")
+	flags := []string{"--goal", "first", "--heuristic", "manhattan", "--format", "jsonl", "-j", "1", "-t", "1", batch}
+	task := append([]string{"--results", results, "--task", "0/1", "--checkpoint-every", "20ms"}, flags...)
+	cmd := child(task...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	checkpoint := filepath.Join(results, "batch-0.checkpoint.json")
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if f, err := readCheckpoint(checkpoint); err == nil && f.ID == "korf54" && !f.Done {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no checkpoint of korf54's search")
+		}
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	if err := cmd.Wait(); err == nil {
+		t.Fatal("the stopped task exited 0")
+	}
+	lines, err := readBatch(batchPath(results, 0))
+	if _, ok := lines[1]; err != nil || len(lines) != 1 || ok {
+		t.Fatalf("after SIGTERM the task's file holds %v (%v), want korf12's outcome alone", lines, err)
+	}
+	status, _, stderr := runSolve(t, "", task...)
+	if status != 0 || !strings.Contains(stderr, "resum") {
+		t.Errorf("the rerun: status %d, %s", status, stderr)
+	}
+	_, want, _ := runSolve(t, "", flags...)
+	status, got, stderr := runSolve(t, "", append([]string{"--results", results, "--merge"}, flags...)...)
+	if status != 0 || !reflect.DeepEqual(records(t, got), records(t, want)) {
+		t.Errorf("merge: status %d\n%s%s\nwant\n%s", status, got, stderr, want)
 	}
 }

@@ -74,15 +74,19 @@ func batchTask(ctx context.Context, cfg *config, all []entry, stderr io.Writer) 
 		cfg.checkpoint = filepath.Join(c.dir, fmt.Sprintf("batch-%d.checkpoint.json", c.task))
 		if f, err := readCheckpoint(cfg.checkpoint); err == nil && !f.Done {
 			cfg.resume = f
+			fmt.Fprintf(stderr, "%s: resuming its search from %s\n", f.ID, cfg.checkpoint)
+		}
+	}
+	var left []int // the share's puzzles without an outcome
+	for i := c.task; i < len(all); i += c.tasks {
+		if _, ok := done[i]; !ok {
+			left = append(left, i)
 		}
 	}
 	var mu sync.Mutex // the queue of the indexes of the puzzles under way, in order
 	var queue []int
 	stream := func(yield func(solver.Puzzle, error) bool) {
-		for i := c.task; i < len(all); i += c.tasks {
-			if _, ok := done[i]; ok {
-				continue
-			}
+		for _, i := range left {
 			mu.Lock()
 			queue = append(queue, i)
 			mu.Unlock()
@@ -108,6 +112,9 @@ func batchTask(ctx context.Context, cfg *config, all []entry, stderr io.Writer) 
 		i := queue[0]
 		queue = queue[1:]
 		mu.Unlock()
+		if ctx.Err() != nil {
+			return nil // interrupted (SIGTERM): solved again by the rerun
+		}
 		done[i] = batchLine{Index: i, Message: msg, Record: rec}
 		if time.Since(saved) < saveEvery {
 			return nil
