@@ -314,7 +314,7 @@ type worker struct {
 	published *atomic.Int64 // the tasks cut, for the crew
 	drain     func() bool   // waits for the tasks' buffer to be free (false if the search is over)
 	task      int64         // the task being searched
-	frontier  []string      // the paths of the nodes at the split depth, counting them (cutFor)
+	frontier  []string      // the paths of the nodes at the split depth, listing them (cutFor)
 	best      *atomic.Int64
 	bound     int
 	next      int // the smallest f above bound seen
@@ -475,11 +475,10 @@ func (w *worker) nearer(b int) int {
 // once the tasks' buffer has room (see parallelIteration), and reports
 // true; or it gives up the cut (aborted), as the search is over. A split
 // search's task hands over the nodes of other tasks' runs too, marked to
-// be skipped, so that its tasks are numbered as theirs are; and cutFor
-// only lists the nodes. It is
-// kept out of dfs, whose stack frame would otherwise hold a whole task:
-// the recursion's frames stay small and its stack in the first-level
-// cache.
+// be skipped, so that its tasks are numbered as theirs are; cutFor only
+// lists the nodes. It is kept out of dfs, whose stack frame would
+// otherwise hold a whole task: the recursion's frames stay small and its
+// stack in the first-level cache.
 //
 //go:noinline
 func (w *worker) collect(depth int, sums [maxViews]int, fs int32) bool {
