@@ -4,8 +4,9 @@
 # Runs a split job as deploy/slurm/solve.sh does, on this machine: each
 # round's N tasks (solve --results DIR --task K/N), FIFTEEN_JOBS at a time
 # (default 2) in task order, as a job array on a few cores runs them, then
-# the merge. It prints what `solve FILE [solve flags]` would. It is how
-# the split is measured and tried without a cluster (docs/cluster.md).
+# the merge. It prints what `solve --format jsonl FILE [solve flags]` would
+# (with --format text, the text). It is how the split is measured and
+# tried without a cluster (docs/cluster.md).
 #
 # Environment: FIFTEEN_SOLVE (the solve binary, default bin/solve, built if
 # missing), FIFTEEN_RESULTS (the results directory, default a new one in
@@ -31,7 +32,7 @@ for ((round = 1; ; round++)); do
 	seq 0 $((n - 1)) | xargs -P "${FIFTEEN_JOBS:-2}" -I {} \
 		sh -c '"$@" 2>>"$0/task-{}.err" || true' "$results" "$solve" --results "$results" --task {}/"$n" "$@" "$file"
 	status=0
-	"$solve" --results "$results" --merge "$@" "$file" 2>"$results/merge.err" || status=$?
+	"$solve" --results "$results" --merge --format jsonl "$@" "$file" 2>"$results/merge.err" || status=$?
 	if ((status != 3)); then
 		cat "$results/merge.err" >&2
 		echo "local/solve.sh: $round rounds" >&2

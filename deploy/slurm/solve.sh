@@ -74,7 +74,7 @@ for ((round = 1; ; round++)); do
 		sleep "${FIFTEEN_POLL:-1}"
 	done
 	status=0
-	"$solve" --results "$results" --merge "$@" "$file" >"$results/merged.out" 2>"$results/merge.err" || status=$?
+	"$solve" --results "$results" --merge --format jsonl "$@" "$file" >"$results/merged.out" 2>"$results/merge.err" || status=$?
 	if ((status != 3)); then
 		cat "$results/merge.err" >&2
 		cat "$results/merged.out"
