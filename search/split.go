@@ -162,11 +162,17 @@ func SolveShare(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h
 	defer team.stop()
 	defer w.putTasks()
 	t0 := time.Now()
+	if w.reports != nil {
+		w.reports.begin(share.Bound/w.gw, nil)
+	}
 	part := w.shareIteration(share.Plan, starts, share.Task, share.Known, team)
 	part.Elapsed = time.Since(t0) + w.saves.prior
 	if w.aborted {
 		w.saves.saveNow()
 		return part, ctx.Err()
+	}
+	if w.reports != nil {
+		w.reports.end(part.Iteration)
 	}
 	if s.rotated {
 		for i, m := range part.Moves {

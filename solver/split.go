@@ -38,8 +38,10 @@ func (s *Solver) Split(ctx context.Context, p Puzzle, opts Options, tasks int, a
 // split search (search.SolveShare), with opts's threads and checkpoints.
 func (s *Solver) SolveShare(ctx context.Context, p Puzzle, opts Options, share search.Share) (search.Part, error) {
 	var part search.Part
-	err := s.ida(ctx, &Result{Puzzle: p}, opts, func(ctx context.Context, start bitboard.Board, h *search.Heuristic) (err error) {
+	res := Result{Puzzle: p}
+	err := s.ida(ctx, &res, opts, func(ctx context.Context, start bitboard.Board, h *search.Heuristic) (err error) {
 		part, err = search.SolveShare(ctx, start, opts.Goal, h, opts.search(p), share)
+		res.Iterations = []search.Iteration{part.Iteration} // the bound an error names
 		return err
 	})
 	return part, err

@@ -63,6 +63,16 @@ task=$results/task.sh
 } >"$task"
 chmod +x "$task"
 
+# Ctrl-C cancels the round under way: its tasks save their checkpoints
+# (Slurm sends them SIGTERM), and the same command goes on later.
+job=''
+stopped() {
+	[[ -z $job ]] || scancel "$job"
+	echo "solve.sh: stopped; to go on, run it again with FIFTEEN_RESULTS=$results" >&2
+	exit 130
+}
+trap stopped INT TERM
+
 last='' same=0
 for ((round = 1; ; round++)); do
 	# shellcheck disable=SC2086 # FIFTEEN_SBATCH is words of options
