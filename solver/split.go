@@ -68,14 +68,15 @@ func (s *Solver) ida(ctx context.Context, res *Result, opts Options, run func(co
 	return stopped(ctx, run(ctx, start, h), res, 0)
 }
 
-// Joined returns the result of a split search: begun, Split's result,
-// followed by the iterations its tasks shared (search.Join), the last of
-// which holds the solution moves; elapsed is the tasks' time in all. It
-// checks the solution as Solve does.
+// Joined returns the result of a split search: begun, Split's result
+// (its counts are its iterations'), followed by the iterations its tasks
+// shared (search.Join), the last of which holds the solution moves;
+// elapsed is the tasks' time in all. It checks the solution as Solve does.
 func Joined(begun Result, shared []search.Iteration, moves []bitboard.Move, elapsed time.Duration, opts Options) (Result, error) {
 	res := begun
 	res.Iterations = append(append([]search.Iteration(nil), begun.Iterations...), shared...)
-	for _, it := range shared {
+	res.Expanded, res.Generated = 0, 0
+	for _, it := range res.Iterations {
 		res.Expanded += it.Expanded
 		res.Generated += it.Generated
 	}

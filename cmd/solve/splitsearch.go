@@ -8,7 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
+	"reflect"
 	"strconv"
 	"sync"
 	"time"
@@ -239,7 +239,7 @@ func mergeSearch(cfg *config, all []entry, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "solve: %s: %v\n", e.p.ID, err)
 			return 1
 		case next != nil:
-			if want := (planFile{Puzzle: i, Plan: next.plan}); !samePlan(pf, want) {
+			if want := (planFile{Puzzle: i, Plan: next.plan}); !reflect.DeepEqual(pf, want) {
 				if err := writeJSON(planPath, want); err != nil {
 					fmt.Fprintln(stderr, "solve:", err)
 					return 1
@@ -251,13 +251,6 @@ func mergeSearch(cfg *config, all []entry, stdout, stderr io.Writer) int {
 		outcomes[i].rec = ptr(record.New(&res, nil, opts))
 	}
 	return printOutcomes(cfg, len(all), func(i int) (string, *record.Record) { return outcomes[i].msg, outcomes[i].rec }, stdout, stderr)
-}
-
-func samePlan(a, b planFile) bool {
-	if a.Puzzle != b.Puzzle || (a.Plan == nil) != (b.Plan == nil) {
-		return false
-	}
-	return a.Plan == nil || a.Plan.Bound == b.Plan.Bound && a.Plan.CutDepth == b.Plan.CutDepth && slices.Equal(a.Plan.Starts, b.Plan.Starts)
 }
 
 // pending is a round that remains to run: its plan (nil for the first),
@@ -283,10 +276,6 @@ func joinSearch(cfg *config, i int, p solver.Puzzle, opts *solver.Options) (solv
 	opts.Threads = b.Threads
 	begun := solver.Result{Puzzle: p, Heuristic: b.Heuristic}
 	begun.H0, begun.Iterations, begun.Elapsed = b.H0, b.Iterations, b.Elapsed
-	for _, it := range b.Iterations {
-		begun.Expanded += it.Expanded
-		begun.Generated += it.Generated
-	}
 	if b.Solution != nil {
 		moves, err := bitboard.ParseMoves(*b.Solution)
 		if err != nil {
@@ -329,7 +318,7 @@ func joinSearch(cfg *config, i int, p solver.Puzzle, opts *solver.Options) (solv
 			return solver.Result{}, &pending{&next, fmt.Sprintf("bound %d: tasks %v have not finished", bound, missing)}, err
 		}
 		for k, f := range files {
-			if f.Part == nil || !samePlan(planFile{Plan: &f.Part.Plan}, planFile{Plan: &next}) {
+			if f.Part == nil || !reflect.DeepEqual(f.Part.Plan, next) {
 				return solver.Result{}, nil, fmt.Errorf("%s: a part of another plan than the merge's", roundPath(dir, bound, k))
 			}
 		}
