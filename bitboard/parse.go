@@ -91,12 +91,17 @@ func (r *Reader) Next() (Puzzle, error) {
 		if maxCells <= 0 {
 			maxCells = MaxCells
 		}
-		maxCells = min(maxCells, 255)
+		maxCells = min(maxCells, maxBlockCells)
 		if len(fields) == 1 {
-			if p.Size, err = ParseSizeUpTo(fields[0], maxCells); err != nil {
+			// A block too large for the reader is read whole, so that its
+			// rows are not taken for puzzles, and then refused.
+			if p.Size, err = ParseSizeUpTo(fields[0], maxBlockCells); err != nil {
 				return p, r.errorf(p, "%v", err)
 			}
-			if fields, err = r.block(p.Size); err != nil {
+			if fields, err = r.block(p.Size); err == nil {
+				err = p.Size.validUpTo(maxCells)
+			}
+			if err != nil {
 				return p, r.errorf(p, "%v", err)
 			}
 		} else if p.Size, err = sizeForCount(len(fields), maxCells); err != nil {
@@ -146,6 +151,10 @@ func (r *Reader) nextLine() (string, error) {
 	}
 	return strings.TrimSpace(text), nil
 }
+
+// maxBlockCells bounds the blocks that the reader reads whole: the
+// largest boards any solver takes.
+const maxBlockCells = 255
 
 // block reads the rows of a block puzzle, skipping blank lines: each must
 // hold a row of the size. After a bad row it reads the block's other rows

@@ -33,8 +33,10 @@ const MaxCells = 255
 // Check reports whether the grid is well formed: at least 2×2, and every
 // tile 0..Rows·Cols−1 exactly once.
 func (g Grid) Check() error {
+	// Each side is checked alone first, so that their product cannot
+	// overflow.
 	n := g.Rows * g.Cols
-	if g.Rows < 2 || g.Cols < 2 || n > MaxCells {
+	if g.Rows < 2 || g.Cols < 2 || g.Rows > MaxCells || g.Cols > MaxCells || n > MaxCells {
 		return fmt.Errorf("construct: a %dx%d board: want at least 2x2 and at most %d cells", g.Rows, g.Cols, MaxCells)
 	}
 	if len(g.Tiles) != n {

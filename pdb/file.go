@@ -71,7 +71,7 @@ var (
 	ErrMismatch = errors.New("holds another database")
 	// ErrNotRegular is a path that holds no regular file: a FIFO would
 	// block a reader, a device such as /dev/zero never end.
-	ErrNotRegular = errors.New("not a regular file")
+	ErrNotRegular = atomicfile.ErrNotRegular
 )
 
 // FileError is an error about one database file.

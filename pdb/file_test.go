@@ -441,3 +441,46 @@ func TestHeaderLayout(t *testing.T) {
 		t.Errorf("the header encodes to %d bytes, want 2099 (format version %d)", got, Version)
 	}
 }
+
+// TestRawFIFO puts a FIFO where the unpacked copy goes: Load never
+// writes into it (which would block for ever), and unpacks the table into
+// the user's cache directory instead. It also leaves the temporary files
+// of a writer killed while unpacking, which Load removes.
+func TestRawFIFO(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
+	dir, tiles, want := writeTestTable(t)
+	raw := filepath.Join(dir, FileName(size4, Goal, tiles)) + ".raw"
+	if err := syscall.Mkfifo(raw, 0o644); err != nil {
+		t.Skip(err)
+	}
+	stale := filepath.Join(dir, "."+filepath.Base(raw)+".tmp123")
+	if err := os.WriteFile(stale, []byte("cut short"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		got, err := Load(dir, size4, Goal, tiles)
+		if err == nil {
+			if string(got.Values) != string(want.Values) {
+				err = errors.New("the table loaded differs from the one built")
+			}
+			got.Close()
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Load blocks on the FIFO")
+	}
+	if info, err := os.Lstat(raw); err != nil || info.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the FIFO was replaced: %v", err)
+	}
+	if _, err := os.Stat(stale); err == nil {
+		t.Error("a killed writer's temporary file stays")
+	}
+}

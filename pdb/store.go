@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"fifteen/bitboard"
+	"fifteen/internal/atomicfile"
 	"fifteen/internal/pdbcore"
 )
 
@@ -44,14 +45,19 @@ func FileName(size bitboard.Size, goal bitboard.Goal, tiles []int) string {
 // concurrent loads are safe), and again when the compressed file is
 // rebuilt. Where the copy cannot be written beside the compressed file (a
 // read-only directory, say), it goes into the user's cache directory
-// (UnpackDir). The table's memory stays valid until Close.
+// (UnpackDir); so it does where something other than a regular file
+// stands in its place, which is never written to. The table's memory
+// stays valid until Close. Load first removes the temporary files that
+// writers killed in both directories left behind (atomicfile.Sweep).
 func Load(dir string, size bitboard.Size, goal bitboard.Goal, tiles []int) (*Table, error) {
 	name := FileName(size, goal, tiles)
 	path, raw := filepath.Join(dir, name), filepath.Join(dir, name)+".raw"
+	atomicfile.Sweep(dir)
 	alt, altErr := UnpackDir(dir)
 	if altErr == nil {
+		atomicfile.Sweep(alt)
 		alt = filepath.Join(alt, name) + ".raw"
-		if _, err := os.Lstat(raw); err != nil {
+		if info, err := os.Stat(raw); err != nil || !info.Mode().IsRegular() {
 			if _, err := os.Stat(alt); err == nil {
 				raw = alt // unpacked there before
 			}

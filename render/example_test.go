@@ -2,6 +2,7 @@ package render_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image/gif"
 
@@ -15,7 +16,7 @@ func ExampleGIF() {
 	start := construct.Grid{Rows: 3, Cols: 3, Tiles: []int{1, 2, 3, 4, 5, 6, 0, 7, 8}}
 	moves, _ := bitboard.ParseMoves("RR")
 	var buf bytes.Buffer
-	if err := render.GIF(&buf, start, moves, render.Options{Cell: 48}); err != nil {
+	if err := render.GIF(context.Background(), &buf, start, moves, render.Options{Cell: 48}); err != nil {
 		fmt.Println(err)
 		return
 	}

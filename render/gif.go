@@ -4,6 +4,7 @@
 package render
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -57,8 +58,9 @@ func (o *Options) fill() error {
 
 // GIF writes the animation of the moves played from start: one frame per
 // position, the first and last held longer, looping forever. The moves
-// must stay on the board.
-func GIF(w io.Writer, start construct.Grid, moves []bitboard.Move, opts Options) error {
+// must stay on the board. When ctx ends first, it stops between two
+// frames, writes nothing, and returns ctx's error.
+func GIF(ctx context.Context, w io.Writer, start construct.Grid, moves []bitboard.Move, opts Options) error {
 	d, err := newDrawer(start, opts)
 	if err != nil {
 		return err
@@ -67,6 +69,9 @@ func GIF(w io.Writer, start construct.Grid, moves []bitboard.Move, opts Options)
 	g := start
 	var prev *image.Paletted
 	for i := 0; ; i++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		// After the first, a frame holds only what changed (the tile that
 		// moved and the caption), drawn over the one before.
 		img := d.frame(g, fmt.Sprintf("%d/%d", i, len(moves)))

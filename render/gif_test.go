@@ -2,6 +2,8 @@ package render_test
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"image"
 	"image/draw"
 	"image/gif"
@@ -38,7 +40,7 @@ func TestGIF(t *testing.T) {
 			moves, _ := bitboard.ParseMoves(c.moves)
 			var buf bytes.Buffer
 			opts := render.Options{Cell: c.cell, Delay: 20, Pause: 100}
-			if err := render.GIF(&buf, start, moves, opts); err != nil {
+			if err := render.GIF(context.Background(), &buf, start, moves, opts); err != nil {
 				t.Fatal(err)
 			}
 			anim, err := gif.DecodeAll(&buf)
@@ -121,14 +123,20 @@ func checkFrame(t *testing.T, got *image.Paletted, g construct.Grid, cell int) {
 func TestOptionsErrors(t *testing.T) {
 	b := construct.Solved(3, 3, bitboard.GoalLast)
 	var buf bytes.Buffer
-	if err := render.GIF(&buf, b, nil, render.Options{Cell: 3}); err == nil {
+	if err := render.GIF(context.Background(), &buf, b, nil, render.Options{Cell: 3}); err == nil {
 		t.Error("a 3-pixel cell accepted")
 	}
-	if err := render.GIF(&buf, b, []bitboard.Move{bitboard.Down}, render.Options{}); err == nil {
+	if err := render.GIF(context.Background(), &buf, b, []bitboard.Move{bitboard.Down}, render.Options{}); err == nil {
 		t.Error("a move off the board accepted")
 	}
-	if err := render.GIF(&buf, construct.Grid{Rows: 2, Cols: 2, Tiles: []int{1, 1, 2, 0}}, nil, render.Options{}); err == nil {
+	if err := render.GIF(context.Background(), &buf, construct.Grid{Rows: 2, Cols: 2, Tiles: []int{1, 1, 2, 0}}, nil, render.Options{}); err == nil {
 		t.Error("a malformed board accepted")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	buf.Reset()
+	if err := render.GIF(ctx, &buf, b, nil, render.Options{}); !errors.Is(err, context.Canceled) || buf.Len() > 0 {
+		t.Errorf("a cancelled drawing: %v, %d bytes written", err, buf.Len())
 	}
 }
 
@@ -144,7 +152,7 @@ func BenchmarkGIF(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		if err := render.GIF(io.Discard, start, moves, render.Options{}); err != nil {
+		if err := render.GIF(context.Background(), io.Discard, start, moves, render.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

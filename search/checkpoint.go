@@ -48,7 +48,11 @@ func describe(start fmt.Stringer, goal fmt.Stringer, h *Heuristic, opts *Options
 	if fixed {
 		order = fmt.Sprint(opts.Order)
 	}
-	return fmt.Sprintf("%v, goal %v, %s, pruning %d, order %s, weight %v", start, goal, h.name, opts.PruneDepth, order, max(opts.Weight, 1))
+	name := h.name
+	if h.unreflected {
+		name += " unreflected"
+	}
+	return fmt.Sprintf("%v, goal %v, %s, pruning %d, order %s, weight %v", start, goal, name, opts.PruneDepth, order, max(opts.Weight, 1))
 }
 
 // checkpointer makes the search's checkpoints: when an iteration ends,

@@ -16,18 +16,25 @@ import (
 
 // TestCheckpointResume searches Korf's 47th instance with Manhattan
 // distance (1.4 M nodes in Korf's count), keeping every checkpoint, and
-// resumes from ten of them (through JSON): on one thread the resumed searches
-// find the same solution with the same counts, iteration by iteration; on
-// three, the same solution, and the same counts up to the last iteration.
+// resumes from ten of them (through JSON): on one thread the resumed
+// searches find the same solution with the same counts, iteration by
+// iteration, as a search that saves no checkpoints; on three, the same
+// solution, and the same counts up to the last iteration.
 func TestCheckpointResume(t *testing.T) {
 	b := data.Korf100()[46].Board
 	h, err := search.Manhattan(b.Size(), bitboard.GoalFirst)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The search to compare with saves no checkpoints: so it never cuts
+	// its iterations into tasks, as the ones that do on one thread must
+	// count alike.
+	want := solve(t, b, bitboard.GoalFirst, h, search.Options{Threads: 1}, -1)
 	var saved []*search.Checkpoint
 	opts := search.Options{Threads: 1, CheckpointEvery: time.Millisecond, Checkpoint: func(cp *search.Checkpoint) { saved = append(saved, cp) }}
-	want := solve(t, b, bitboard.GoalFirst, h, opts, -1)
+	if got := solve(t, b, bitboard.GoalFirst, h, opts, -1); !slices.Equal(got.Iterations, want.Iterations) {
+		t.Fatalf("saving checkpoints: %v, want %v", got.Iterations, want.Iterations)
+	}
 	withTasks := 0
 	for _, cp := range saved {
 		if len(cp.Tasks) > 0 {
@@ -104,5 +111,26 @@ func TestCheckpointOnStop(t *testing.T) {
 	other := data.Korf100()[0].Board
 	if _, err := search.Solve(context.Background(), other, bitboard.GoalFirst, h, search.Options{Resume: cp}); err == nil || !strings.Contains(err.Error(), "another search") {
 		t.Errorf("a checkpoint of another search: %v", err)
+	}
+}
+
+// TestCheckpointReflection checks that a checkpoint of a search with the
+// tables' reflection is refused by one without: the same tables, but
+// other counts.
+func TestCheckpointReflection(t *testing.T) {
+	b := data.Korf100()[0].Board
+	var cp *search.Checkpoint
+	opts := search.Options{Threads: 1, Checkpoint: func(c *search.Checkpoint) {
+		if cp == nil {
+			cp = c
+		}
+	}}
+	solve(t, b, bitboard.GoalFirst, pdbHeuristic(t, "555", true), opts, data.Korf100()[0].Optimal)
+	if cp == nil {
+		t.Fatal("no checkpoint")
+	}
+	_, err := search.Solve(context.Background(), b, bitboard.GoalFirst, pdbHeuristic(t, "555", false), search.Options{Resume: cp})
+	if err == nil || !strings.Contains(err.Error(), "another search") {
+		t.Errorf("a reflected search's checkpoint resumed without reflection: %v", err)
 	}
 }

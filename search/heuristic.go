@@ -25,6 +25,9 @@ type Heuristic struct {
 	views [maxViews]view
 	n     int  // the views in use
 	add   bool // whether the views' sums are added, rather than maximised
+	// unreflected is a square board's tables looked up without their
+	// reflection: the same name, but other counts (see describe).
+	unreflected bool
 }
 
 // maxViews bounds the views of a heuristic: two partitions, each with its
@@ -159,7 +162,7 @@ func newHeuristic(name string, tables []*pdb.Table, reflect bool) (*Heuristic, e
 	if err != nil {
 		return nil, err
 	}
-	h := &Heuristic{name: name, size: size, goal: goal, n: 1}
+	h := &Heuristic{name: name, size: size, goal: goal, n: 1, unreflected: !reflect && size.Rows == size.Cols}
 	h.views[0] = first
 	if reflect {
 		if size.Rows != size.Cols {
@@ -203,6 +206,7 @@ func Max(name string, hs ...*Heuristic) (*Heuristic, error) {
 		case m.n+h.n > maxViews:
 			return nil, fmt.Errorf("search: the maximum of %d views at most", maxViews)
 		}
+		m.unreflected = m.unreflected || h.unreflected
 		for _, v := range h.views[:h.n] {
 			v.regions = hs[0].views[0].regions // one table for every view, kept in cache
 			m.views[m.n] = v

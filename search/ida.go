@@ -496,7 +496,8 @@ func (w *worker) collect(depth int, sums [maxViews]int, fs int32) bool {
 	}
 	st := w.st
 	st.sums = sums // the search passes a node's sums, not its state
-	w.tasks = append(w.tasks, task{board: w.board, blank: w.blank, st: st, fs: fs, depth: depth, path: w.path, skip: skip})
+	cut := Iteration{Expanded: w.expanded, Generated: w.generated}
+	w.tasks = append(w.tasks, task{board: w.board, blank: w.blank, st: st, fs: fs, depth: depth, path: w.path, skip: skip, cut: cut})
 	w.published.Add(1)
 	return true
 }

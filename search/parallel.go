@@ -18,6 +18,10 @@ type task struct {
 	depth int
 	path  [MaxLength + 1]bitboard.Move
 	skip  bool // another task's, in a split search
+	// The cut's counts when it handed the task over: a search on one
+	// goroutine that finds a solution in this task stops there, and so
+	// counts none of the cut's nodes after it.
+	cut Iteration
 }
 
 // parallelAbove is the size (nodes generated) of an iteration after which
@@ -66,7 +70,8 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 		next     = math.MaxInt
 		solution [MaxLength + 1]bitboard.Move
 		length   int
-		ours     bool // whether solution holds one
+		ours     bool      // whether solution holds one
+		cutAt    Iteration // the cut's counts when it handed over the solution's task
 	)
 	best.Store(math.MaxInt64)
 	if w.share != nil {
@@ -82,8 +87,9 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 		c.best, c.tasks = &best, nil
 		copies[i] = &c
 	}
-	// record adds a search's counts, and its solution if it is the first.
-	record := func(c *worker, i int64, found bool) {
+	// record adds a search's counts, and its solution if it is the first;
+	// cut is the cut's counts when the task was handed over.
+	record := func(c *worker, i int64, found bool, cut Iteration) {
 		c.flush()
 		mu.Lock()
 		it.Expanded += c.expanded
@@ -91,7 +97,7 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 		next = min(next, c.next)
 		if found && i < best.Load() {
 			best.Store(i)
-			solution, length, ours = c.path, c.length, true
+			solution, length, ours, cutAt = c.path, c.length, true, cut
 			if w.share != nil {
 				w.share.found = i
 			}
@@ -115,12 +121,12 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 			return
 		}
 		c.board, c.blank, c.st, c.path, c.task = t.board, t.blank, t.st, t.path, i
-		depth, fs := t.depth, t.fs
+		depth, fs, cut := t.depth, t.fs, t.cut
 		copied.Add(1) // the slot may be refilled
 		c.expanded, c.generated, c.flushed, c.next = 0, 0, 0, math.MaxInt
 		s := &c.st.sums
 		found := c.dfs(depth, s[0], s[1], s[2], s[3], fs)
-		record(c, i, found)
+		record(c, i, found, cut)
 		if !found && !c.aborted && w.saves != nil {
 			t := Task{Number: i, Expanded: c.expanded, Generated: c.generated, Next: c.next}
 			if w.share != nil {
@@ -151,9 +157,10 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 	// and then refills it; it gives up once a solution is known or the
 	// search stops. A solution it finds above the split depth comes after
 	// every task published so far: it is numbered as the next task, and
-	// it stops once any task holds a solution.
+	// it stops once any task holds a solution, as do its searches of the
+	// tasks after that one.
 	w.drain = func() bool {
-		for i := nextTask.Load(); i < published.Load(); i = nextTask.Load() {
+		for i := nextTask.Load(); i < published.Load() && i <= best.Load(); i = nextTask.Load() {
 			if nextTask.CompareAndSwap(i, i+1) {
 				search(copies[0], i)
 				resolved.Add(1)
@@ -176,10 +183,11 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 	w.best, w.task = &best, math.MaxInt64
 	s := &w.st.sums
 	found := w.dfs(0, s[0], s[1], s[2], s[3], 0)
+	cutCount := Iteration{Expanded: w.expanded, Generated: w.generated}
 	if w.share != nil {
-		w.share.cut = Iteration{Expanded: w.expanded, Generated: w.generated}
+		w.share.cut = cutCount
 	}
-	record(w, published.Load(), found)
+	record(w, published.Load(), found, cutCount)
 	switch n := published.Load(); {
 	case n > 4*tasksPerThread*int64(threads):
 		w.cutDepth = depth - 1
@@ -198,6 +206,14 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 	work(copies[0])
 	for resolved.Load() != nextTask.Load() {
 		runtime.Gosched()
+	}
+	if ours && w.share == nil {
+		// The cut's nodes after the solution's task, which a search on one
+		// goroutine never reaches, are not counted: so a search resumed
+		// from a checkpoint counts what one never stopped counts. (A split
+		// search's parts count the cut whole, once, in Join.)
+		it.Expanded -= cutCount.Expanded - cutAt.Expanded
+		it.Generated -= cutCount.Generated - cutAt.Generated
 	}
 	w.next = next
 	found = ours

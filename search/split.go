@@ -101,7 +101,17 @@ type Part struct {
 	Moves   []bitboard.Move `json:"-"`
 	Next    int             `json:"next"` // the smallest f above the bound that it saw; math.MaxInt if none
 	Elapsed time.Duration   `json:"elapsed_ns"`
+	// Heeded is the subtree in which, as Share.Known said, another task
+	// found a solution, if the task gave up its subtrees after it; nil if
+	// it searched its whole run. Join checks that a part holds that
+	// solution, so that a mark no task made cannot hide the answer.
+	Heeded *int64 `json:"heeded,omitempty"`
 }
+
+// ErrUnreported is Join's error when a task gave up its subtrees after
+// one that Share.Known said holds a solution, and no part holds it: the
+// iteration is not searched whole, and must be searched again.
+var ErrUnreported = errors.New("search: a task gave up its subtrees after a solution that no task reports")
 
 // Split begins a split search of start among tasks tasks, as each of them
 // does alike: it searches whole the iterations up to the first that
@@ -185,10 +195,14 @@ func SolveShare(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h
 // shareIteration searches the task's run of the plan's iteration.
 func (w *worker) shareIteration(plan Plan, starts [][]bitboard.Move, task int, known func() int64, team *crew) Part {
 	sh := &sharer{task: task, starts: starts, known: known, t0: time.Now()}
+	sh.heeded.Store(math.MaxInt64)
 	w.share, w.cutDepth = sh, plan.CutDepth
 	found, it := w.parallelIteration(plan.Bound, team, nil)
 	w.share = nil
 	part := Part{Plan: plan, Iteration: it, Cut: sh.cut, Found: -1, Next: w.next}
+	if j := sh.heeded.Load(); j != math.MaxInt64 {
+		part.Heeded = &j
+	}
 	w.saves.mu.Lock()
 	part.Tasks = slices.Clone(w.saves.cp.Tasks)
 	w.saves.mu.Unlock()
@@ -209,10 +223,12 @@ type sharer struct {
 	// The iteration's: the first subtree known to hold a solution, and
 	// the subtrees cut so far (see parallelIteration).
 	best, published *atomic.Int64
-	// What the iteration leaves: the cut's counts, and the subtree holding
-	// the solution found.
-	cut   Iteration
-	found int64
+	// What the iteration leaves: the cut's counts, the subtree holding
+	// the solution found, and the first that known named and the task
+	// gave up the subtrees after (math.MaxInt64 if none).
+	cut    Iteration
+	found  int64
+	heeded atomic.Int64
 }
 
 // owns reports whether the subtree the cut reached by path is the task's.
@@ -232,7 +248,11 @@ func (s *sharer) checkIn() {
 	}
 	wait := pollEvery
 	if j := s.known(); j < s.published.Load() {
-		for b := s.best.Load(); j < b && !s.best.CompareAndSwap(b, j); b = s.best.Load() {
+		for b := s.best.Load(); j < b; b = s.best.Load() {
+			if s.best.CompareAndSwap(b, j) {
+				s.heeded.Store(j) // the only caller: one call at a time
+				break
+			}
 		}
 	} else if j != math.MaxInt64 {
 		wait = pollEvery / 100 // soon, as the cut goes on
@@ -262,7 +282,8 @@ func (w *worker) cutFor(bound, want int) (int, []string) {
 // Join returns the counts of an iteration from the parts of its tasks, one
 // each in task order, and the task whose part holds the iteration's
 // solution (the first in subtree order), or -1. It checks that the parts
-// are of one plan.
+// are of one plan, and that a solution a task gave up its subtrees for is
+// there (ErrUnreported).
 func Join(parts []Part) (Iteration, int, error) {
 	if len(parts) == 0 {
 		return Iteration{}, -1, errors.New("search: no parts to join")
@@ -271,6 +292,7 @@ func Join(parts []Part) (Iteration, int, error) {
 	it := parts[0].Cut
 	it.Bound = parts[0].Iteration.Bound
 	first := -1
+	heeded, heeder := int64(math.MaxInt64), -1
 	for k := range parts {
 		p := &parts[k]
 		if p.Plan.Bound != plan.Bound || p.Plan.CutDepth != plan.CutDepth || !slices.Equal(p.Plan.Starts, plan.Starts) || len(plan.Starts) != len(parts) {
@@ -281,6 +303,12 @@ func Join(parts []Part) (Iteration, int, error) {
 		if p.Found >= 0 && (first < 0 || p.Found < parts[first].Found) {
 			first = k
 		}
+		if p.Heeded != nil && *p.Heeded < heeded {
+			heeded, heeder = *p.Heeded, k
+		}
+	}
+	if heeded != math.MaxInt64 && (first < 0 || parts[first].Found > heeded) {
+		return Iteration{}, -1, fmt.Errorf("%w: task %d gave up its subtrees after subtree %d", ErrUnreported, heeder, heeded)
 	}
 	return it, first, nil
 }
@@ -294,7 +322,7 @@ func NextPlan(parts []Part, tasks int) (Plan, error) {
 	next := math.MaxInt
 	var all []Task
 	for _, p := range parts {
-		if p.Found >= 0 {
+		if p.Found >= 0 || p.Heeded != nil {
 			return Plan{}, errors.New("search: no plan after an iteration that holds a solution")
 		}
 		next = min(next, p.Next)

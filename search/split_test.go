@@ -3,6 +3,7 @@ package search_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"math"
 	"slices"
 	"strings"
@@ -173,5 +174,41 @@ func TestSplitResume(t *testing.T) {
 		if _, err := search.SolveShare(ctx, b, bitboard.GoalFirst, h, search.Options{}, s); err == nil {
 			t.Errorf("%+v: no error", s)
 		}
+	}
+}
+
+// TestSplitStrayMark gives the tasks of an iteration a mark that says a
+// solution lies in its first subtree, where none does (the mark of
+// another job, say): the tasks give up their subtrees after it, and Join
+// refuses their parts rather than go on to a longer bound.
+func TestSplitStrayMark(t *testing.T) {
+	b := data.Korf100()[53].Board
+	h, err := search.Manhattan(b.Size(), bitboard.GoalFirst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	_, plan, err := search.Split(ctx, b, bitboard.GoalFirst, h, search.Options{}, 2, 1<<18)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := make([]search.Part, 2)
+	for k := range parts {
+		share := search.Share{Plan: plan, Task: k, Known: func() int64 { return 0 }}
+		if parts[k], err = search.SolveShare(ctx, b, bitboard.GoalFirst, h, search.Options{Threads: 1}, share); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if parts[0].Found == 0 {
+		t.Fatal("the first subtree holds a solution: the mark is not stray")
+	}
+	if parts[0].Heeded == nil && parts[1].Heeded == nil {
+		t.Fatal("no task heeded the mark")
+	}
+	if _, _, err := search.Join(parts); !errors.Is(err, search.ErrUnreported) {
+		t.Errorf("Join: %v, want ErrUnreported", err)
+	}
+	if _, err := search.NextPlan(parts, 2); err == nil {
+		t.Error("NextPlan planned past the mark")
 	}
 }

@@ -219,6 +219,18 @@ func TestBadPuzzles(t *testing.T) {
 	if r, err := s.Solve(context.Background(), big, solver.Options{Mode: solver.Human}); err != nil || r.Length() != 0 {
 		t.Errorf("6x6 goal, human: %d moves, %v", r.Length(), err)
 	}
+	// Sides whose product overflows to a small count.
+	huge := solver.Puzzle{Size: bitboard.Size{Rows: 1 << 32, Cols: 1 << 32}, Tiles: []int{0, 1, 2, 3}}
+	for _, mode := range []solver.Mode{solver.Optimal, solver.Human} {
+		if _, err := s.Solve(context.Background(), huge, solver.Options{Mode: mode}); err == nil {
+			t.Errorf("a %v board, %v: no error", huge.Size, mode)
+		}
+	}
+	for _, err := range s.SolveAll(context.Background(), nil, 1, solver.Options{}) {
+		if !errors.Is(err, solver.ErrNoPuzzles) {
+			t.Errorf("SolveAll of a nil stream: %v", err)
+		}
+	}
 }
 
 func TestDatabaseErrors(t *testing.T) {

@@ -2,10 +2,14 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"iter"
 	"runtime"
 	"sync"
 )
+
+// ErrNoPuzzles is what SolveAll yields for a nil stream.
+var ErrNoPuzzles = errors.New("solver: SolveAll of a nil stream")
 
 // SolveAll solves a stream of puzzles, jobs at a time (below 1:
 // runtime.GOMAXPROCS), and yields each one's result and error in input
@@ -25,6 +29,10 @@ func (s *Solver) SolveAll(ctx context.Context, puzzles iter.Seq2[Puzzle, error],
 		jobs = runtime.GOMAXPROCS(0)
 	}
 	return func(yield func(Result, error) bool) {
+		if puzzles == nil {
+			yield(Result{}, ErrNoPuzzles)
+			return
+		}
 		ctx, cancel := context.WithCancel(ctx)
 		var workers sync.WaitGroup
 		defer func() {

@@ -76,6 +76,9 @@ func run(args []string, stderr io.Writer) int {
 	}
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
+	// Stopping, the program no longer catches the signals: a second one
+	// ends it at once, whatever it is waiting on.
+	context.AfterFunc(ctx, cancel)
 	err = runAll(ctx, set, cfgs, pdbDir, *timeout, *out, stderr)
 	err = errors.Join(err, stop())
 	if err != nil {

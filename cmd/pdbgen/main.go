@@ -78,6 +78,9 @@ func run(args []string, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// Stopping, the program no longer catches the signals: a second one
+	// ends it at once, whatever it is waiting on.
+	context.AfterFunc(ctx, stop)
 	err = build(ctx, *partition, parts, dir, *force, pdb.BuildOptions{Threads: *threads, BlankFree: *blankFree}, profiles, stderr)
 	if ctx.Err() != nil {
 		err = errors.New("interrupted: the database being built was not written")

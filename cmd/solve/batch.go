@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -43,8 +45,8 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 		fmt.Fprintln(stderr, "solve: --gif draws one puzzle, and there are more; use --gif-dir")
 		return 2
 	}
-	for _, path := range []string{cfg.gifFile, cfg.checkpoint} {
-		if err := atomicfile.Check(path); path != "" && err != nil {
+	for path, check := range map[string]func(string) error{cfg.gifFile: atomicfile.CheckOutput, cfg.checkpoint: atomicfile.Check} {
+		if err := check(path); path != "" && err != nil {
 			fmt.Fprintln(stderr, "solve:", err)
 			return 1
 		}
@@ -60,22 +62,32 @@ func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr 
 	}
 	cfg.parallelism(many)
 	out := newPrinter(cfg.format, stdout)
-	return solveStream(ctx, cfg, stream, stderr, func(msg string, rec *record.Record) error {
-		if msg != "" {
-			fmt.Fprintln(stderr, msg)
+	return solveStream(ctx, cfg, stream, stderr, func(o outcome) error {
+		if o.msg != "" {
+			fmt.Fprintln(stderr, o.msg)
 		}
-		if rec != nil {
-			return out.print(rec, cfg)
+		if o.rec != nil {
+			return out.print(o.rec, cfg)
 		}
 		return nil
 	})
 }
 
+// outcome is what solve prints of one puzzle: a message for standard
+// error, if any (a malformed puzzle, an error), and the record to print,
+// if any (one solved, or searched and given up). interrupted marks a
+// search that Ctrl-C or SIGTERM cut short.
+type outcome struct {
+	msg         string
+	rec         *record.Record
+	interrupted bool
+}
+
 // solveStream solves the stream's puzzles, hands each outcome to emit in
-// input order, prints a summary, and returns the exit status. An outcome
-// is a message for standard error, if any (a malformed puzzle, an error),
-// and the record to print, if any (one solved, or searched and given up).
-func solveStream(ctx context.Context, cfg *config, stream iter.Seq2[solver.Puzzle, error], stderr io.Writer, emit func(msg string, rec *record.Record) error) int {
+// input order, prints a summary, and returns the exit status. Only once
+// emit has taken a puzzle's outcome does the --checkpoint file say that
+// the batch is past it.
+func solveStream(ctx context.Context, cfg *config, stream iter.Seq2[solver.Puzzle, error], stderr io.Writer, emit func(outcome) error) int {
 	past := checkpoints(cfg, stderr)
 	s, err := newSolver(cfg, stderr)
 	if err != nil {
@@ -107,20 +119,20 @@ func solveStream(ctx context.Context, cfg *config, stream iter.Seq2[solver.Puzzl
 		if err != nil {
 			status = 1
 		}
-		if ctx.Err() == nil && r.Puzzle.ID != "" {
-			past(r.Puzzle.ID)
-		}
-		var rec *record.Record
+		o := outcome{msg: msg, interrupted: ctx.Err() != nil && (errors.Is(err, ctx.Err()) || errors.Is(err, context.Cause(ctx)))}
 		if r.Iterations != nil || r.Solved {
-			rec = ptr(record.New(&r, err, cfg.opts))
-			sum.add(rec)
+			o.rec = ptr(record.New(&r, err, cfg.opts))
+			sum.add(o.rec)
 		}
-		if err := emit(msg, rec); err != nil {
+		if err := emit(o); err != nil {
 			fmt.Fprintln(stderr, "solve:", err)
 			return 1
 		}
+		if !o.interrupted && ie == nil {
+			past(r.Puzzle)
+		}
 		if err == nil && (cfg.gifFile != "" || cfg.gifDir != "") {
-			if err := writeGIF(cfg, &r, gifNames); err != nil {
+			if err := writeGIF(ctx, cfg, &r, gifNames); err != nil {
 				status = 1
 				fmt.Fprintf(stderr, "%s: %v\n", r.Puzzle.ID, err)
 			}
@@ -149,24 +161,23 @@ func newSolver(cfg *config, stderr io.Writer) (*solver.Solver, error) {
 }
 
 // printOutcomes prints n outcomes in order, and their summary, as
-// solveStream does, and returns the exit status: each outcome is a
-// message for stderr, if any, and a record, if any.
-func printOutcomes(cfg *config, n int, outcome func(i int) (string, *record.Record), stdout, stderr io.Writer) int {
+// solveStream does, and returns the exit status.
+func printOutcomes(cfg *config, n int, outcomes func(i int) outcome, stdout, stderr io.Writer) int {
 	out := newPrinter(cfg.format, stdout)
 	var sum summary
 	status := 0
 	for i := range n {
-		msg, rec := outcome(i)
-		if msg != "" {
-			fmt.Fprintln(stderr, msg)
+		o := outcomes(i)
+		if o.msg != "" {
+			fmt.Fprintln(stderr, o.msg)
 			status = 1
 		}
-		if rec != nil {
-			if err := out.print(rec, cfg); err != nil {
+		if o.rec != nil {
+			if err := out.print(o.rec, cfg); err != nil {
 				fmt.Fprintln(stderr, "solve:", err)
 				return 1
 			}
-			sum.add(rec)
+			sum.add(o.rec)
 		}
 	}
 	sum.print(stderr)
@@ -238,7 +249,7 @@ func joinTiles(tiles []int) string {
 // writeGIF draws the result's solution into --gif, or into --gif-dir
 // under a name made of its id, numbered (-2, -3, …) if an earlier id of
 // the batch took it; used holds the names taken.
-func writeGIF(cfg *config, r *solver.Result, used map[string]bool) error {
+func writeGIF(ctx context.Context, cfg *config, r *solver.Result, used map[string]bool) error {
 	path := cfg.gifFile
 	if path == "" {
 		base := strings.Map(func(r rune) rune {
@@ -255,8 +266,8 @@ func writeGIF(cfg *config, r *solver.Result, used map[string]bool) error {
 		path = filepath.Join(cfg.gifDir, name)
 	}
 	start := construct.Grid{Rows: r.Puzzle.Size.Rows, Cols: r.Puzzle.Size.Cols, Tiles: r.Puzzle.Tiles}
-	return atomicfile.WriteFile(path, func(w io.Writer) error {
-		return render.GIF(w, start, r.Moves, render.Options{Cell: cfg.gifCell})
+	return atomicfile.WriteOutput(path, func(w io.Writer) error {
+		return render.GIF(ctx, w, start, r.Moves, render.Options{Cell: cfg.gifCell})
 	})
 }
 
@@ -272,13 +283,14 @@ func longSearches(w io.Writer) func(solver.Puzzle, search.Progress) {
 	}
 }
 
-// summary accumulates the batch's totals.
+// summary accumulates the batch's totals, in memory that does not grow
+// with the batch: the median comes from a histogram.
 type summary struct {
 	solved, failed      int
 	moves               int
 	expanded, generated uint64
 	elapsed, maxElapsed time.Duration
-	times               []time.Duration
+	times               histogram
 	wall                time.Duration // the batch's, loading the databases included
 	loading             time.Duration // of wall, opening the heuristics
 }
@@ -295,24 +307,51 @@ func (s *summary) add(rec *record.Record) {
 	s.generated += rec.Generated
 	s.elapsed += elapsed
 	s.maxElapsed = max(s.maxElapsed, elapsed)
-	s.times = append(s.times, elapsed)
+	s.times.add(elapsed)
 }
 
 func (s *summary) print(w io.Writer) {
-	if len(s.times) == 0 {
+	if s.times.n == 0 {
 		return
 	}
 	fmt.Fprintf(w, "solved %d of %d: %d moves, %d nodes generated, %d expanded, %.3f s searching (median %.4f s, max %.3f s), %.1f Mnodes/s",
 		s.solved, s.solved+s.failed, s.moves, s.generated, s.expanded, s.elapsed.Seconds(),
-		median(s.times).Seconds(), s.maxElapsed.Seconds(), float64(s.generated)/s.elapsed.Seconds()/1e6)
+		s.times.median().Seconds(), s.maxElapsed.Seconds(), float64(s.generated)/s.elapsed.Seconds()/1e6)
 	if s.wall > 0 { // not a split job's merge, which knows the tasks' times only
 		fmt.Fprintf(w, ", %.3f s wall (%.3f s loading)", s.wall.Seconds(), s.loading.Seconds())
 	}
 	fmt.Fprintln(w)
 }
 
-func median(ds []time.Duration) time.Duration {
-	sorted := append([]time.Duration(nil), ds...)
-	slices.Sort(sorted)
-	return sorted[len(sorted)/2]
+// histogram counts durations in buckets 1/64 of an octave wide (about 1%),
+// keyed by the top bits of their float64 form: at most 64 octaves of 64
+// buckets, however many durations.
+type histogram struct {
+	n       int
+	buckets map[uint64]int
+}
+
+// bucketShift keeps a float64's exponent and the top 6 bits of its
+// mantissa.
+const bucketShift = 52 - 6
+
+func (h *histogram) add(d time.Duration) {
+	if h.buckets == nil {
+		h.buckets = map[uint64]int{}
+	}
+	h.buckets[math.Float64bits(float64(max(d, 0)))>>bucketShift]++
+	h.n++
+}
+
+// median returns the middle of the bucket that holds the median, within
+// about 1% of it.
+func (h *histogram) median() time.Duration {
+	seen := 0
+	for _, b := range slices.Sorted(maps.Keys(h.buckets)) {
+		if seen += h.buckets[b]; seen > h.n/2 {
+			low, high := math.Float64frombits(b<<bucketShift), math.Float64frombits((b+1)<<bucketShift)
+			return time.Duration((low + high) / 2)
+		}
+	}
+	return 0
 }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
-	"os"
+	"slices"
 	"sync"
 
 	"fifteen/internal/atomicfile"
@@ -14,17 +14,41 @@ import (
 )
 
 // checkpointFile is what --checkpoint writes and --resume reads: the
-// search under way of puzzle ID, or, once the puzzle is solved, that the
-// batch is past it (Done).
+// search under way of a puzzle, or, once the puzzle is solved, that the
+// batch is past it (Done). The puzzle is the input's Occurrence-th (from
+// 0) of those with its id and start, so that puzzles that share a label
+// are told apart.
 type checkpointFile struct {
 	ID         string             `json:"id"`
+	Start      []int              `json:"start,omitempty"`
+	Occurrence int                `json:"occurrence,omitempty"`
 	Done       bool               `json:"done,omitempty"`
 	Checkpoint *search.Checkpoint `json:"checkpoint,omitempty"`
 }
 
+// is reports whether the file is of p, the occurrence-th of its id and
+// start. A file that names no start (of an earlier version) is of the
+// first puzzle with its id.
+func (f *checkpointFile) is(p solver.Puzzle, occurrence int) bool {
+	return p.ID == f.ID && (f.Start == nil || slices.Equal(p.Tiles, f.Start) && occurrence == f.Occurrence)
+}
+
+// occurrences counts the puzzles of a batch by id and start, in input
+// order.
+type occurrences map[string]int
+
+// next returns how many puzzles with p's id and start came before p, and
+// counts p.
+func (o occurrences) next(p solver.Puzzle) int {
+	k := fmt.Sprint(p.ID, "\x00", p.Tiles)
+	n := o[k]
+	o[k]++
+	return n
+}
+
 // readCheckpoint reads a --resume file.
 func readCheckpoint(path string) (*checkpointFile, error) {
-	data, err := os.ReadFile(path)
+	data, err := atomicfile.ReadFile(path, maxState)
 	if err != nil {
 		return nil, err
 	}
@@ -36,10 +60,13 @@ func readCheckpoint(path string) (*checkpointFile, error) {
 }
 
 // checkpoints sets up --checkpoint and --resume on the options, and
-// returns what the batch loop calls as each puzzle is solved: it records
-// that the batch is past it.
-func checkpoints(cfg *config, stderr io.Writer) (solved func(id string)) {
-	var mu sync.Mutex // the last save's failure, reported once
+// returns what the batch loop calls as each well-formed puzzle is past,
+// in input order: it records that the batch is past it. The searches
+// start in input order too, one at a time (--checkpoint needs --jobs 1),
+// and each one's start, when it asks for the checkpoint to resume from,
+// tells which occurrence of its puzzle it searches.
+func checkpoints(cfg *config, stderr io.Writer) (past func(solver.Puzzle)) {
+	var mu sync.Mutex // the last save's failure, reported once; the search under way
 	var failed error
 	save := func(f checkpointFile) {
 		err := atomicfile.WriteFile(cfg.checkpoint, func(w io.Writer) error {
@@ -52,20 +79,32 @@ func checkpoints(cfg *config, stderr io.Writer) (solved func(id string)) {
 		}
 		failed = err
 	}
-	if cfg.resume != nil && !cfg.resume.Done {
-		from := cfg.resume
-		cfg.opts.Resume = func(p solver.Puzzle) *search.Checkpoint {
-			if p.ID == from.ID {
-				return from.Checkpoint
-			}
-			return nil
+	if cfg.checkpoint == "" && (cfg.resume == nil || cfg.resume.Done) {
+		return func(solver.Puzzle) {}
+	}
+	started, searching := occurrences{}, 0
+	cfg.opts.Resume = func(p solver.Puzzle) *search.Checkpoint {
+		mu.Lock()
+		defer mu.Unlock()
+		searching = started.next(p)
+		if from := cfg.resume; from != nil && !from.Done && from.is(p, searching) {
+			return from.Checkpoint
 		}
+		return nil
 	}
 	if cfg.checkpoint == "" {
-		return func(string) {}
+		return func(solver.Puzzle) {}
 	}
-	cfg.opts.Checkpoint = func(p solver.Puzzle, cp *search.Checkpoint) { save(checkpointFile{ID: p.ID, Checkpoint: cp}) }
-	return func(id string) { save(checkpointFile{ID: id, Done: true}) }
+	cfg.opts.Checkpoint = func(p solver.Puzzle, cp *search.Checkpoint) {
+		mu.Lock()
+		n := searching
+		mu.Unlock()
+		save(checkpointFile{ID: p.ID, Start: p.Tiles, Occurrence: n, Checkpoint: cp})
+	}
+	passed := occurrences{}
+	return func(p solver.Puzzle) {
+		save(checkpointFile{ID: p.ID, Start: p.Tiles, Occurrence: passed.next(p), Done: true})
+	}
 }
 
 // resumed returns the stream from the puzzle of the --resume checkpoint
@@ -74,9 +113,10 @@ func checkpoints(cfg *config, stderr io.Writer) (solved func(id string)) {
 func resumed(stream iter.Seq2[solver.Puzzle, error], from *checkpointFile) iter.Seq2[solver.Puzzle, error] {
 	return func(yield func(solver.Puzzle, error) bool) {
 		found := false
+		seen := occurrences{}
 		for p, err := range stream {
 			if !found {
-				found = err == nil && p.ID == from.ID
+				found = err == nil && from.is(p, seen.next(p))
 				if !found || from.Done {
 					continue
 				}

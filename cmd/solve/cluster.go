@@ -30,6 +30,9 @@ import (
 // statusMore is the merge's exit status while tasks remain to run.
 const statusMore = 3
 
+// errNoTask is the merge's error before any task has run.
+var errNoTask = errors.New("no task has run")
+
 // maxTasks bounds N: every task lists the first split iteration's
 // subtrees, 256 a task.
 const maxTasks = 1 << 14
@@ -106,10 +109,11 @@ func (c *clusterConfig) setTaskNumbers(k, n, first, from string) error {
 	id, err1 := strconv.Atoi(k)
 	count, err2 := strconv.Atoi(n)
 	offset, err3 := strconv.Atoi(first)
-	c.task, c.tasks = id-offset, count
-	if err := errors.Join(err1, err2, err3); err != nil || count < 1 || count > maxTasks || c.task < 0 || c.task >= count {
+	// Both non-negative, id-offset cannot overflow.
+	if err := errors.Join(err1, err2, err3); err != nil || offset < 0 || id < offset || count < 1 || count > maxTasks || id-offset >= count {
 		return fmt.Errorf("bad task %s: want task K of N, 0 ≤ K < N ≤ %d", from, maxTasks)
 	}
+	c.task, c.tasks = id-offset, count
 	return nil
 }
 
@@ -169,7 +173,7 @@ func runCluster(ctx context.Context, cfg *config, stdin io.Reader, stdout, stder
 	}
 	if j, err = claim(c.dir, j, !c.merge); err != nil {
 		fmt.Fprintln(stderr, "solve:", err)
-		if errors.Is(err, os.ErrNotExist) {
+		if errors.Is(err, errNoTask) {
 			return statusMore
 		}
 		return 1
@@ -193,9 +197,19 @@ func jobKey(cfg *config, all []entry) string {
 	h := fnv.New64a()
 	o := &cfg.opts
 	fmt.Fprintln(h, o.Goal, o.Mode, o.Weight, o.PruneDepth, o.Order, o.Timeout, cfg.solver.Heuristic, cfg.solver.Partition, cfg.cluster.above)
+	if cfg.solver.NoReflect {
+		fmt.Fprintln(h, "no-reflect")
+	}
 	for _, e := range all {
 		fmt.Fprintln(h, e.p.ID, e.p.Size, e.p.Tiles, e.err)
 	}
+	return fmt.Sprintf("%016x", h.Sum64())
+}
+
+// entryKey sums up one puzzle of the input, as jobKey does the input.
+func entryKey(e entry) string {
+	h := fnv.New64a()
+	fmt.Fprintln(h, e.p.ID, e.p.Size, e.p.Tiles, e.err)
 	return fmt.Sprintf("%016x", h.Sum64())
 }
 
@@ -217,7 +231,7 @@ func claim(dir string, j job, task bool) (job, error) {
 	case !errors.Is(err, os.ErrNotExist):
 		return j, err
 	case !task:
-		return j, fmt.Errorf("no task has run in %s yet: %w", dir, err)
+		return j, fmt.Errorf("%w in %s yet", errNoTask, dir)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return j, err
@@ -232,9 +246,14 @@ func writeJSON(path string, v any) error {
 	})
 }
 
-// readJSON reads path into v; a missing file is os.ErrNotExist.
+// maxState bounds the size of the files a task or the merge reads: its
+// checkpoints, job.json, plan.json and the tasks' results.
+const maxState = 1 << 28
+
+// readJSON reads path into v; a missing file is os.ErrNotExist, and
+// anything but a regular file is refused (atomicfile.ErrNotRegular).
 func readJSON(path string, v any) error {
-	data, err := os.ReadFile(path)
+	data, err := atomicfile.ReadFile(path, maxState)
 	if err != nil {
 		return err
 	}

@@ -131,6 +131,12 @@ func TestSplitFlags(t *testing.T) {
 	if status, _, stderr := runSolve(t, "", "--results", results, "--task", "0/3", file); status != 1 || !strings.Contains(stderr, "another job") {
 		t.Errorf("task 0/3 in a directory of 2 tasks: status %d, %s", status, stderr)
 	}
+	if status, _, stderr := runSolve(t, "", "--results", results, "--task", "1/2", "--no-reflect", file); status != 1 || !strings.Contains(stderr, "another job") {
+		t.Errorf("a task without reflection in a directory of a job with: status %d, %s", status, stderr)
+	}
+	if status, _, stderr := runSolve(t, "", "--results", filepath.Join(file, "results"), "--task", "0/2", file); status != 1 {
+		t.Errorf("a task whose job.json cannot be made: status %d, %s", status, stderr)
+	}
 
 	env := func(vars map[string]string) func(string) string { return func(k string) string { return vars[k] } }
 	for _, c := range []struct {
@@ -143,6 +149,8 @@ func TestSplitFlags(t *testing.T) {
 		{map[string]string{"JOB_COMPLETION_INDEX": "5", "FIFTEEN_TASK_COUNT": "6"}, 5, 6, false},
 		{map[string]string{"JOB_COMPLETION_INDEX": "6", "FIFTEEN_TASK_COUNT": "6"}, 0, 0, true},
 		{map[string]string{"JOB_COMPLETION_INDEX": "5"}, 0, 0, true},
+		{map[string]string{"SLURM_ARRAY_TASK_ID": "-9223372036854775808", "SLURM_ARRAY_TASK_COUNT": "8", "SLURM_ARRAY_TASK_MIN": "9223372036854775807"}, 0, 0, true},
+		{map[string]string{"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "8", "SLURM_ARRAY_TASK_MIN": "2"}, 0, 0, true},
 		{map[string]string{}, 0, 0, true},
 	} {
 		var cc clusterConfig

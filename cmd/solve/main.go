@@ -85,6 +85,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// SIGTERM is how a scheduler stops a task (a cancelled or preempted job).
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
+	// Stopping, the program no longer catches the signals: a second one
+	// ends it at once, whatever it is waiting on.
+	context.AfterFunc(ctx, cancel)
 	var status int
 	if cfg.cluster.dir != "" {
 		status = runCluster(ctx, cfg, stdin, stdout, stderr)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -14,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"fifteen/bitboard"
 	"fifteen/internal/atomicfile"
 	"fifteen/internal/record"
 	"fifteen/solver"
@@ -28,11 +30,45 @@ import (
 const saveEvery = 5 * time.Second
 
 // batchLine is one puzzle's outcome in a batch task's file: what solve
-// would print of it on standard error, and its record.
+// would print of it on standard error, and its record. Puzzle sums up the
+// input's puzzle it is of (entryKey): a line of another input is never
+// taken for this one's.
 type batchLine struct {
 	Index   int            `json:"index"`
+	Puzzle  string         `json:"puzzle"`
 	Message string         `json:"message,omitempty"`
 	Record  *record.Record `json:"record,omitempty"`
+}
+
+// check checks that the line is the outcome of the input's puzzle e with
+// opts, and replays its solution, if any, from e's start.
+func (l *batchLine) check(e entry, opts solver.Options) error {
+	if l.Puzzle != entryKey(e) {
+		return errors.New("it is of another puzzle")
+	}
+	rec := l.Record
+	if rec == nil {
+		return nil
+	}
+	if rec.ID != e.p.ID || rec.Size != e.p.Size.String() || !slices.Equal(rec.Start, e.p.Tiles) || rec.Goal != opts.Goal.String() || rec.Mode != opts.Mode.String() {
+		return errors.New("its record is of another puzzle, goal or mode")
+	}
+	if !rec.Solved {
+		return nil
+	}
+	moves, err := bitboard.ParseMoves(rec.Moves)
+	if err != nil {
+		return err
+	}
+	res := solver.Result{Puzzle: e.p}
+	res.Moves = moves
+	if err := solver.Verify(&res, opts); err != nil {
+		return err
+	}
+	if rec.Length == nil || *rec.Length != len(moves) || !slices.Equal(rec.Tiles, res.Tiles) || rec.Optimal != res.Optimal {
+		return errors.New("its length, tiles or optimality contradict its moves")
+	}
+	return nil
 }
 
 func batchPath(dir string, task int) string {
@@ -42,14 +78,13 @@ func batchPath(dir string, task int) string {
 // readBatch reads a batch task's file: none yet is no outcome.
 func readBatch(path string) (map[int]batchLine, error) {
 	lines := map[int]batchLine{}
-	f, err := os.Open(path)
+	data, err := atomicfile.ReadFile(path, maxState)
 	if errors.Is(err, os.ErrNotExist) {
 		return lines, nil
 	} else if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 1<<24)
 	for sc.Scan() {
 		var l batchLine
@@ -79,8 +114,16 @@ func batchTask(ctx context.Context, cfg *config, all []entry, stderr io.Writer) 
 	}
 	var left []int // the share's puzzles without an outcome
 	for i := c.task; i < len(all); i += c.tasks {
+		if l, ok := done[i]; ok && l.check(all[i], cfg.opts) != nil {
+			delete(done, i) // another input's, or damaged: solved again
+		}
 		if _, ok := done[i]; !ok {
 			left = append(left, i)
+		}
+	}
+	for i := range done {
+		if i < 0 || i >= len(all) || i%c.tasks != c.task {
+			delete(done, i)
 		}
 	}
 	var mu sync.Mutex // the queue of the indexes of the puzzles under way, in order
@@ -107,15 +150,15 @@ func batchTask(ctx context.Context, cfg *config, all []entry, stderr io.Writer) 
 		})
 	}
 	saved := time.Now()
-	status := solveStream(ctx, cfg, stream, stderr, func(msg string, rec *record.Record) error {
+	status := solveStream(ctx, cfg, stream, stderr, func(o outcome) error {
 		mu.Lock()
 		i := queue[0]
 		queue = queue[1:]
 		mu.Unlock()
-		if ctx.Err() != nil {
-			return nil // interrupted (SIGTERM): solved again by the rerun
+		if o.interrupted {
+			return nil // by SIGTERM: solved again by the rerun
 		}
-		done[i] = batchLine{Index: i, Message: msg, Record: rec}
+		done[i] = batchLine{Index: i, Puzzle: entryKey(all[i]), Message: o.msg, Record: o.rec}
 		if time.Since(saved) < saveEvery {
 			return nil
 		}
@@ -147,6 +190,10 @@ func mergeBatch(cfg *config, all []entry, stdout, stderr io.Writer) int {
 				behind = append(behind, k)
 				break
 			}
+			if err := l.check(all[i], cfg.opts); err != nil {
+				fmt.Fprintf(stderr, "solve: %s: the outcome of puzzle %d (%s) is refused: %v\n", batchPath(c.dir, k), i+1, all[i].p.ID, err)
+				return 1
+			}
 			lines[i] = l
 		}
 	}
@@ -154,5 +201,5 @@ func mergeBatch(cfg *config, all []entry, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "solve: tasks %v of %d have not finished their share: run them again\n", behind, c.tasks)
 		return statusMore
 	}
-	return printOutcomes(cfg, len(all), func(i int) (string, *record.Record) { return lines[i].Message, lines[i].Record }, stdout, stderr)
+	return printOutcomes(cfg, len(all), func(i int) outcome { return outcome{msg: lines[i].Message, rec: lines[i].Record} }, stdout, stderr)
 }

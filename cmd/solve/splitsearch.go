@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -222,10 +223,6 @@ func mergeSearch(cfg *config, all []entry, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "solve:", err)
 		return 1
 	}
-	type outcome struct {
-		msg string
-		rec *record.Record
-	}
 	outcomes := make([]outcome, len(all))
 	for i, e := range all {
 		if msg := searchable(e, cfg.opts.Goal); msg != "" {
@@ -250,7 +247,7 @@ func mergeSearch(cfg *config, all []entry, stdout, stderr io.Writer) int {
 		}
 		outcomes[i].rec = ptr(record.New(&res, nil, opts))
 	}
-	return printOutcomes(cfg, len(all), func(i int) (string, *record.Record) { return outcomes[i].msg, outcomes[i].rec }, stdout, stderr)
+	return printOutcomes(cfg, len(all), func(i int) outcome { return outcomes[i] }, stdout, stderr)
 }
 
 // pending is a round that remains to run: its plan (nil for the first),
@@ -296,7 +293,10 @@ func joinSearch(cfg *config, i int, p solver.Puzzle, opts *solver.Options) (solv
 			elapsed += f.Part.Elapsed
 		}
 		it, found, err := search.Join(parts)
-		if err != nil {
+		if errors.Is(err, search.ErrUnreported) {
+			return solver.Result{}, nil, fmt.Errorf("bound %d: %w: a stray mark in %s? Remove it and the round's files %s, then run the round again",
+				parts[0].Plan.Bound, err, filepath.Join(dir, fmt.Sprintf("found-%d", parts[0].Plan.Bound)), strings.TrimSuffix(roundPath(dir, bound, 0), "0.json")+"*.json")
+		} else if err != nil {
 			return solver.Result{}, nil, err
 		}
 		shared = append(shared, it)

@@ -22,6 +22,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"sync"
 	"syscall"
 	"time"
 
@@ -36,7 +37,8 @@ type config struct {
 	addr   string
 	solver solver.Config
 	limits
-	grace time.Duration
+	maxConns int
+	grace    time.Duration
 }
 
 func main() {
@@ -56,6 +58,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.DurationVar(&cfg.timeout, "timeout", 10*time.Second, "longest search of one request (504 past it)")
 	fs.IntVar(&cfg.maxSolves, "max-solves", runtime.NumCPU(), "searches run at once, one thread each")
 	fs.DurationVar(&cfg.queueWait, "queue-wait", 5*time.Second, "longest wait of a request for a search slot (503 past it)")
+	fs.IntVar(&cfg.maxConns, "max-conns", 1024, "connections open at once; past them new ones wait")
 	fs.DurationVar(&cfg.grace, "grace", 5*time.Second, "on SIGINT or SIGTERM, how long the requests under way may finish before their searches are stopped")
 	pdbcli.SolverFlags(fs, &cfg.solver)
 	if err := fs.Parse(args); err != nil {
@@ -70,6 +73,8 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		return nil, fmt.Errorf("--max-solves %d: want at least 1", cfg.maxSolves)
 	case cfg.queueWait < 0:
 		return nil, fmt.Errorf("--queue-wait %v: want 0 or more", cfg.queueWait)
+	case cfg.maxConns < 1:
+		return nil, fmt.Errorf("--max-conns %d: want at least 1", cfg.maxConns)
 	case cfg.grace < 0:
 		return nil, fmt.Errorf("--grace %v: want 0 or more", cfg.grace)
 	}
@@ -108,18 +113,26 @@ func serve(ctx context.Context, cfg *config, logger *log.Logger, listening func(
 	srv.log = logger
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
-		s.Close()
+		srv.close()
 		return err
 	}
 	logger.Printf("serving http://%s", ln.Addr())
 	if listening != nil {
 		listening(ln.Addr())
 	}
+	if tcp, ok := ln.Addr().(*net.TCPAddr); ok {
+		srv.anyHost = !tcp.IP.IsLoopback()
+	}
+	// A client may not hold a connection, idle or sending slowly, for
+	// ever, nor open more than the cap: the others would find none.
 	httpSrv := &http.Server{
 		Handler:           srv.handler(),
 		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		IdleTimeout:       time.Minute,
 		ErrorLog:          logger,
 	}
+	ln = limitListener(ln, cfg.maxConns)
 	// A failure to open the databases (not one stopped by ctx) shuts the
 	// server down and is its error.
 	ctx, cancel := context.WithCancel(ctx)
@@ -137,7 +150,7 @@ func serve(ctx context.Context, cfg *config, logger *log.Logger, listening func(
 	go func() { served <- httpSrv.Serve(ln) }()
 	select {
 	case err := <-served:
-		s.Close()
+		srv.close()
 		<-prepared
 		return err
 	case <-ctx.Done():
@@ -148,17 +161,49 @@ func serve(ctx context.Context, cfg *config, logger *log.Logger, listening func(
 	graceCtx, stop := context.WithTimeout(context.Background(), cfg.grace)
 	defer stop()
 	if httpSrv.Shutdown(graceCtx) != nil {
-		s.Close()
+		srv.close()
 		shortCtx, stop := context.WithTimeout(context.Background(), time.Second)
 		defer stop()
 		if httpSrv.Shutdown(shortCtx) != nil {
 			httpSrv.Close()
 		}
 	}
-	closeErr := s.Close()
+	closeErr := srv.close()
 	<-prepared
 	if failed == nil && !errors.Is(closeErr, solver.ErrClosed) {
 		failed = closeErr
 	}
 	return failed
+}
+
+// limitListener returns ln with at most n connections open at once: past
+// them, Accept waits for one to close.
+func limitListener(ln net.Listener, n int) net.Listener {
+	return &limitedListener{Listener: ln, slots: make(chan struct{}, n)}
+}
+
+type limitedListener struct {
+	net.Listener
+	slots chan struct{}
+}
+
+func (l *limitedListener) Accept() (net.Conn, error) {
+	l.slots <- struct{}{}
+	c, err := l.Listener.Accept()
+	if err != nil {
+		<-l.slots
+		return nil, err
+	}
+	return &limitedConn{Conn: c, release: sync.OnceFunc(func() { <-l.slots })}, nil
+}
+
+// limitedConn gives its slot back when it is closed, once.
+type limitedConn struct {
+	net.Conn
+	release func()
+}
+
+func (c *limitedConn) Close() error {
+	c.release()
+	return c.Conn.Close()
 }

@@ -8,11 +8,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log"
 	"math"
 	"math/rand/v2"
+	"net"
 	"net/http"
+	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -45,8 +49,17 @@ type server struct {
 	solver *solver.Solver
 	limits
 	log       *log.Logger   // internal errors; nil drops them
-	slots     chan struct{} // a search, or a GIF's drawing, holds one
+	slots     chan struct{} // a search, a human-mode solve, or a GIF's drawing holds one
 	searching atomic.Int64  // the slots held, for /healthz
+	// closing ends when the server closes (close): the GIFs being drawn
+	// stop then, as the searches do.
+	closing   context.Context
+	closeWork context.CancelFunc
+	// anyHost says whether the server answers requests for any host:
+	// one that listens on loopback alone answers only those named
+	// localhost or by a loopback address, which a DNS rebinding cannot
+	// forge.
+	anyHost bool
 
 	mu     sync.Mutex
 	ready  bool   // the 4×4 databases are open: until then 4×4 searches get 503
@@ -54,7 +67,16 @@ type server struct {
 }
 
 func newServer(s *solver.Solver, l limits) *server {
-	return &server{solver: s, limits: l, slots: make(chan struct{}, l.maxSolves), status: "opening the pattern databases"}
+	srv := &server{solver: s, limits: l, slots: make(chan struct{}, l.maxSolves), status: "opening the pattern databases"}
+	srv.closing, srv.closeWork = context.WithCancel(context.Background())
+	return srv
+}
+
+// close stops the searches and drawings under way, which answer 503, and
+// closes the solver.
+func (s *server) close() error {
+	s.closeWork()
+	return s.solver.Close()
 }
 
 // setStatus records what opening the databases does, for /healthz and the
@@ -90,6 +112,23 @@ func (s *server) prepare(ctx context.Context) error {
 
 func (s *server) handler() http.Handler {
 	mux := http.NewServeMux()
+	// Every answer is JSON, a missing page and a wrong method included.
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		var allow []string
+		for _, m := range []string{http.MethodGet, http.MethodPost} {
+			probe := r.Clone(r.Context())
+			probe.Method = m
+			if _, pattern := mux.Handler(probe); pattern != "/" {
+				allow = append(allow, m)
+			}
+		}
+		if len(allow) == 0 {
+			writeError(w, fail(http.StatusNotFound, "no page %s", r.URL.Path))
+			return
+		}
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		writeError(w, fail(http.StatusMethodNotAllowed, "%s %s: want %s", r.Method, r.URL.Path, strings.Join(allow, " or ")))
+	})
 	// The page's files each have a route, so that a GET of an API path
 	// is 405, not a missing file.
 	files, _ := fs.Sub(static, "static") // the directory is embedded
@@ -104,7 +143,50 @@ func (s *server) handler() http.Handler {
 	mux.Handle("POST /api/hint", s.answer(s.hint))
 	mux.Handle("GET /api/random", s.answer(s.random))
 	mux.Handle("GET /api/solve.gif", s.answer(s.gif))
-	return mux
+	return s.guard(mux)
+}
+
+// guard refuses, with 403, a request for a host the server does not
+// answer for (see anyHost), and an API request made by another site's
+// page: a cross-origin Origin, or a Sec-Fetch-Site that is neither the
+// server's own page nor the user's own navigation. An <img> or a form on
+// another site could otherwise make the server work for it.
+func (s *server) guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !s.anyHost && !loopbackHost(r.Host) {
+			writeError(w, fail(http.StatusForbidden, "host %q: this server answers for localhost only", r.Host))
+			return
+		}
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			site := r.Header.Get("Sec-Fetch-Site")
+			origin := r.Header.Get("Origin")
+			if site != "" && site != "same-origin" && site != "none" || origin != "" && !sameOrigin(origin, r.Host) {
+				writeError(w, fail(http.StatusForbidden, "a request from another site's page"))
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// loopbackHost reports whether the Host header names this machine by a
+// loopback name or address.
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// sameOrigin reports whether the Origin header names the server's host.
+func sameOrigin(origin, host string) bool {
+	u, err := url.Parse(origin)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && strings.EqualFold(u.Host, host)
 }
 
 // answer adapts an API handler that returns its error, answered by
@@ -175,22 +257,76 @@ type request struct {
 	Weight float64 `json:"weight"`
 }
 
-// decode reads a JSON request body of at most maxBody bytes.
+// requestFields are the request's JSON fields, spelt exactly.
+var requestFields = []string{"id", "tiles", "size", "goal", "mode", "weight"}
+
+// decode reads a JSON request body of at most maxBody bytes: one object
+// whose fields are among requestFields, spelt exactly (encoding/json
+// would match "TILES" too), each at most once.
 func decode(w http.ResponseWriter, r *http.Request) (*request, error) {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		return nil, fail(http.StatusRequestEntityTooLarge, "the body is over %d bytes", maxBody)
+	case err != nil:
+		return nil, fail(http.StatusBadRequest, "reading the body: %v", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	var req request
 	if err := dec.Decode(&req); err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			return nil, fail(http.StatusRequestEntityTooLarge, "the body is over %d bytes", maxBody)
-		}
 		return nil, fail(http.StatusBadRequest, "malformed JSON: %v", err)
 	}
 	if dec.More() {
 		return nil, fail(http.StatusBadRequest, "malformed JSON: more than one value")
 	}
+	if err := checkFields(body); err != nil {
+		return nil, fail(http.StatusBadRequest, "malformed JSON: %v", err)
+	}
 	return &req, nil
+}
+
+// checkFields checks that the object in body, well formed, names each of
+// its fields once, spelt as requestFields spells it.
+func checkFields(body []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.Token() // the object's '{'
+	seen := map[string]bool{}
+	for dec.More() {
+		t, _ := dec.Token()
+		key, _ := t.(string)
+		switch {
+		case !slices.Contains(requestFields, key):
+			return fmt.Errorf("field %q: want one of %s, spelt so", key, strings.Join(requestFields, ", "))
+		case seen[key]:
+			return fmt.Errorf("field %q given twice", key)
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// query returns the request's query, refusing a parameter not among
+// allowed, or given twice: a misspelt one would otherwise be ignored.
+func query(r *http.Request, allowed ...string) (url.Values, error) {
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		return nil, fail(http.StatusBadRequest, "malformed query: %v", err)
+	}
+	for key, values := range q {
+		switch {
+		case !slices.Contains(allowed, key):
+			return nil, fail(http.StatusBadRequest, "parameter %q: want one of %s", key, strings.Join(allowed, ", "))
+		case len(values) > 1:
+			return nil, fail(http.StatusBadRequest, "parameter %q given %d times", key, len(values))
+		}
+	}
+	return q, nil
 }
 
 // parse checks the request and returns the puzzle and the options that
@@ -302,20 +438,19 @@ func (s *server) acquire(ctx context.Context) (release func(), err error) {
 	}
 }
 
-// run solves a checked puzzle. A search waits for a slot (see acquire),
-// and runs at most the timeout (504, with its counts); the human mode,
-// instant, needs no slot. A client that goes away stops it.
+// run solves a checked puzzle. It waits for a slot (see acquire): a
+// human-mode solve of a large board takes a good part of a second too. A
+// search runs at most the timeout (504, with its counts), and a client
+// that goes away stops it.
 func (s *server) run(ctx context.Context, p solver.Puzzle, opts solver.Options) (solver.Result, error) {
-	if opts.Mode != solver.Human {
-		if status, ready := s.state(); !ready && p.Size == size4 {
-			return solver.Result{}, fail(http.StatusServiceUnavailable, "the pattern databases are not open yet: %s", status)
-		}
-		release, err := s.acquire(ctx)
-		if err != nil {
-			return solver.Result{}, err
-		}
-		defer release()
+	if status, ready := s.state(); opts.Mode != solver.Human && !ready && p.Size == size4 {
+		return solver.Result{}, fail(http.StatusServiceUnavailable, "the pattern databases are not open yet: %s", status)
 	}
+	release, err := s.acquire(ctx)
+	if err != nil {
+		return solver.Result{}, err
+	}
+	defer release()
 	res, err := s.solver.Solve(ctx, p, opts)
 	switch {
 	case err == nil:
@@ -402,7 +537,10 @@ type randomAnswer struct {
 // random draws a uniformly random solvable position: with the seed of
 // solve --random, the same position as that command's first.
 func (s *server) random(w http.ResponseWriter, r *http.Request) error {
-	q := r.URL.Query()
+	q, err := query(r, "size", "goal", "seed")
+	if err != nil {
+		return err
+	}
 	size, err := parseSize(cmp.Or(q.Get("size"), "4x4"), 0)
 	if err != nil {
 		return err
@@ -431,11 +569,46 @@ func (s *server) random(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// GIFs are bounded so that one request cannot take the server's memory:
+// at most maxFrames frames (422 past it), of about gifPixels pixels each
+// at most (large boards get smaller cells), and maxGIFBytes in all (413).
+const (
+	maxFrames   = 1000
+	gifPixels   = 1 << 16
+	maxGIFBytes = 16 << 20
+)
+
+// errClosing answers a GIF whose drawing the server's closing stopped.
+var errClosing = fail(http.StatusServiceUnavailable, "the server is shutting down")
+
+// errGIFTooLarge is a GIF that grew past maxGIFBytes.
+var errGIFTooLarge = fmt.Errorf("the GIF is over %d bytes", maxGIFBytes)
+
+// gifCell returns the side of a cell in a GIF of the size: 48 pixels,
+// less on large boards, so that a frame has about gifPixels at most.
+func gifCell(size bitboard.Size) int {
+	return max(min(48, int(math.Sqrt(float64(gifPixels/size.Cells())))), render.MinCell)
+}
+
+// boundedBuffer is a buffer that refuses to grow past maxGIFBytes.
+type boundedBuffer struct{ bytes.Buffer }
+
+func (b *boundedBuffer) Write(p []byte) (int, error) {
+	if b.Len()+len(p) > maxGIFBytes {
+		return 0, errGIFTooLarge
+	}
+	return b.Buffer.Write(p)
+}
+
 // gif answers a GIF of the solution of the puzzle in the query: tiles
 // comma-separated, with size, goal, mode and weight as /api/solve takes
-// them.
+// them. The drawing holds a slot, and is bounded by the timeout (504), a
+// client that goes away, and the server's closing (503).
 func (s *server) gif(w http.ResponseWriter, r *http.Request) error {
-	q := r.URL.Query()
+	q, err := query(r, "tiles", "size", "goal", "mode", "weight")
+	if err != nil {
+		return err
+	}
 	req := request{Size: q.Get("size"), Goal: q.Get("goal"), Mode: q.Get("mode")}
 	for _, f := range strings.Split(q.Get("tiles"), ",") {
 		t, err := strconv.Atoi(strings.TrimSpace(f))
@@ -454,15 +627,32 @@ func (s *server) gif(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	// Drawing a long solution on a large board takes seconds: a slot too.
-	release, err := s.acquire(r.Context())
+	if frames := len(res.Moves) + 1; frames > maxFrames {
+		return fail(http.StatusUnprocessableEntity, "a solution of %d moves: a GIF draws at most %d", len(res.Moves), maxFrames-1)
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.timeout)
+	defer cancel()
+	defer context.AfterFunc(s.closing, cancel)()
+	if s.closing.Err() != nil {
+		return errClosing
+	}
+	release, err := s.acquire(ctx)
 	if err != nil {
 		return err
 	}
 	defer release()
 	p := res.Puzzle
-	var buf bytes.Buffer
-	if err := render.GIF(&buf, construct.Grid{Rows: p.Size.Rows, Cols: p.Size.Cols, Tiles: p.Tiles}, res.Moves, render.Options{Cell: 48}); err != nil {
+	var buf boundedBuffer
+	err = render.GIF(ctx, &buf, construct.Grid{Rows: p.Size.Rows, Cols: p.Size.Cols, Tiles: p.Tiles}, res.Moves, render.Options{Cell: gifCell(p.Size)})
+	switch {
+	case err == nil:
+	case s.closing.Err() != nil:
+		return errClosing
+	case errors.Is(err, context.DeadlineExceeded):
+		return fail(http.StatusGatewayTimeout, "drawing the GIF took longer than %v", s.timeout)
+	case errors.Is(err, errGIFTooLarge):
+		return fail(http.StatusRequestEntityTooLarge, "%v", err)
+	default:
 		return err
 	}
 	w.Header().Set("Content-Type", "image/gif")

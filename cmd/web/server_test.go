@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"image/gif"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
@@ -135,6 +137,7 @@ func TestAPI(t *testing.T) {
 	k79 := tilesJSON(korf79.Board.Tiles())
 	solved4 := tilesJSON(bitboard.Solved(bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalLast).Tiles())
 	random5, _ := construct.Random(rand.New(rand.NewPCG(5, 0)), 5, 5, bitboard.GoalLast)
+	random1517, _ := construct.Random(rand.New(rand.NewPCG(5, 0)), 15, 17, bitboard.GoalLast)
 	swapped := []int{2, 1, 3, 4, 5, 6, 7, 8, 0}
 	for _, c := range []struct {
 		name, method, path, body string
@@ -174,7 +177,9 @@ func TestAPI(t *testing.T) {
 		{name: "unsolvable 5x5", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(swap12(random5.Tiles)) + `, "mode": "human"}`, status: 422, want: bitboard.ErrUnsolvable.Error()},
 		{name: "optimal 5x5", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(random5.Tiles) + `}`, status: 422, want: "the human mode any size"},
 		{name: "body over 64 KiB", method: "POST", path: "/api/solve", body: `{"tiles": [` + strings.Repeat(" ", maxBody) + `]}`, status: 413, want: "over 65536 bytes"},
-		{name: "solve by GET", method: "GET", path: "/api/solve", status: 405},
+		{name: "solve by GET", method: "GET", path: "/api/solve", status: 405, want: "want POST"},
+		{name: "field in capitals", method: "POST", path: "/api/solve", body: `{"TILES": [1,2,3,0]}`, status: 400, want: `field \"TILES\"`},
+		{name: "field twice", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "tiles": [1,2,3,0]}`, status: 400, want: "given twice"},
 
 		{name: "hint", method: "POST", path: "/api/hint", body: `{"tiles": ` + k79 + `, "goal": "first"}`, status: 200, check: func(t *testing.T, b []byte) {
 			var h hintAnswer
@@ -231,11 +236,16 @@ func TestAPI(t *testing.T) {
 		}},
 		{name: "gif bad tiles", method: "GET", path: "/api/solve.gif?tiles=1,2,x", status: 400, want: `\"x\" is not a number`},
 		{name: "gif unsolvable", method: "GET", path: "/api/solve.gif?tiles=2,1,3,4,5,6,7,8,0", status: 422, want: "unsolvable"},
+		{name: "gif misspelt parameter", method: "GET", path: "/api/solve.gif?tiles=1,2,3,0&gaol=first", status: 400, want: `parameter \"gaol\"`},
+		{name: "gif repeated parameter", method: "GET", path: "/api/solve.gif?tiles=1,2,3,0&tiles=1,2,3,0", status: 400, want: "given 2 times"},
+		{name: "gif too long", method: "GET", path: "/api/solve.gif?mode=human&size=15x17&tiles=" + strings.Trim(strings.ReplaceAll(tilesJSON(random1517.Tiles), " ", ""), "[]"), status: 422, want: "a GIF draws at most"},
+		{name: "random misspelt parameter", method: "GET", path: "/api/random?sise=3", status: 400, want: `parameter \"sise\"`},
 
 		{name: "healthz", method: "GET", path: "/healthz", status: 200, want: `"ready":true`},
 		{name: "page", method: "GET", path: "/", status: 200, want: "<title>fifteen"},
 		{name: "script", method: "GET", path: "/app.js", status: 200, want: "use strict"},
-		{name: "no such page", method: "GET", path: "/nothing", status: 404},
+		{name: "no such page", method: "GET", path: "/nothing", status: 404, want: "no page /nothing"},
+		{name: "page by POST", method: "POST", path: "/healthz", status: 405, want: "want GET"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			resp, b := call(t, ts, c.method, c.path, c.body)
@@ -245,7 +255,7 @@ func TestAPI(t *testing.T) {
 			if !bytes.Contains(b, []byte(c.want)) {
 				t.Errorf("answer %s: want %s in it", b, c.want)
 			}
-			if c.status >= 400 && c.status != 404 && c.status != 405 {
+			if c.status >= 400 {
 				var e struct{ Error string }
 				if err := json.Unmarshal(b, &e); err != nil || e.Error == "" || resp.Header.Get("Content-Type") != "application/json" {
 					t.Errorf("error answer %s (%s): want JSON with an error", b, resp.Header.Get("Content-Type"))
@@ -259,8 +269,8 @@ func TestAPI(t *testing.T) {
 }
 
 // TestQueueWait fills the search slots: a search request waits
-// --queue-wait and gets 503 with Retry-After, while a human-style solve,
-// which takes no slot, is answered.
+// --queue-wait and gets 503 with Retry-After, and so does a human-style
+// solve.
 func TestQueueWait(t *testing.T) {
 	srv, ts := newTestServer(t, solver.Config{}, limits{timeout: time.Second, maxSolves: 1, queueWait: 50 * time.Millisecond})
 	srv.slots <- struct{}{}
@@ -273,8 +283,15 @@ func TestQueueWait(t *testing.T) {
 	if waited := time.Since(t0); waited < 50*time.Millisecond {
 		t.Errorf("answered after %v, before the queue wait", waited)
 	}
-	if resp, b := call(t, ts, "POST", "/api/solve", `{"tiles": [1,2,3,4,5,6,0,7,8], "mode": "human"}`); resp.StatusCode != 200 {
-		t.Errorf("human-style solve: status %d, %s", resp.StatusCode, b)
+	// A human-mode solve, and a hint on a board too large for the
+	// databases, take a slot too: a 15x17 one costs half a second.
+	for _, c := range []struct{ path, body string }{
+		{"/api/solve", `{"tiles": [1,2,3,4,5,6,0,7,8], "mode": "human"}`},
+		{"/api/hint", `{"tiles": ` + tilesJSON(construct.Solved(6, 6, bitboard.GoalLast).Tiles) + `}`},
+	} {
+		if resp, b := call(t, ts, "POST", c.path, c.body); resp.StatusCode != http.StatusServiceUnavailable {
+			t.Errorf("%s %s: status %d, %s; want 503", c.path, c.body, resp.StatusCode, b)
+		}
 	}
 }
 
@@ -377,4 +394,94 @@ func TestConcurrent(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestForeignRequests sends what another site's page, or a DNS rebinding,
+// would: a foreign Host, Origin or Sec-Fetch-Site is refused with 403,
+// and the page's own requests are answered.
+func TestForeignRequests(t *testing.T) {
+	_, ts := newTestServer(t, solver.Config{}, testLimits)
+	own := strings.TrimPrefix(ts.URL, "http://")
+	for _, c := range []struct {
+		name, method, path string
+		header             map[string]string
+		status             int
+	}{
+		{"rebound host", "GET", "/", map[string]string{"Host": "evil.example:8080"}, 403},
+		{"rebound host, API", "POST", "/api/solve", map[string]string{"Host": "evil.example"}, 403},
+		{"foreign origin", "POST", "/api/solve", map[string]string{"Origin": "http://evil.example"}, 403},
+		{"img from another site", "GET", "/api/solve.gif?tiles=1,2,3,0", map[string]string{"Sec-Fetch-Site": "cross-site"}, 403},
+		{"own page", "POST", "/api/solve", map[string]string{"Origin": "http://" + own, "Sec-Fetch-Site": "same-origin"}, 200},
+		{"localhost", "GET", "/healthz", map[string]string{"Host": "localhost:8080"}, 200},
+		{"typed address", "GET", "/api/solve.gif?tiles=1,2,3,0", map[string]string{"Sec-Fetch-Site": "none"}, 200},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			body := ""
+			if c.method == "POST" {
+				body = `{"tiles": [1,2,3,0]}`
+			}
+			req, err := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, v := range c.header {
+				req.Header.Set(k, v)
+			}
+			req.Host = cmp.Or(c.header["Host"], req.Host)
+			resp, err := ts.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != c.status {
+				t.Errorf("status %d, want %d: %s", resp.StatusCode, c.status, b)
+			}
+		})
+	}
+}
+
+// TestGIFStops draws a GIF past the timeout (504), and one while the
+// server closes (503): the drawing stops.
+func TestGIFStops(t *testing.T) {
+	six := strings.Trim(strings.ReplaceAll(tilesJSON(construct.Solved(6, 6, bitboard.GoalFirst).Tiles), " ", ""), "[]")
+	random6, _ := construct.Random(rand.New(rand.NewPCG(6, 0)), 6, 6, bitboard.GoalLast)
+	path := "/api/solve.gif?mode=human&tiles=" + strings.Trim(strings.ReplaceAll(tilesJSON(random6.Tiles), " ", ""), "[]")
+	_, ts := newTestServer(t, solver.Config{}, limits{timeout: time.Millisecond, maxSolves: 1, queueWait: time.Second})
+	if resp, b := call(t, ts, "GET", path, ""); resp.StatusCode != http.StatusGatewayTimeout || !bytes.Contains(b, []byte("drawing the GIF took longer")) {
+		t.Errorf("a GIF past the timeout: status %d, %s", resp.StatusCode, b)
+	}
+	srv, ts := newTestServer(t, solver.Config{}, testLimits)
+	srv.closeWork() // the server closing, but for its solver
+	if resp, b := call(t, ts, "GET", "/api/solve.gif?mode=human&goal=first&tiles="+six, ""); resp.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("a GIF while the server closes: status %d, %s", resp.StatusCode, b)
+	}
+}
+
+// TestLimitListener checks that the connection cap counts a connection
+// from its accept to its first close.
+func TestLimitListener(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := limitListener(ln, 2).(*limitedListener)
+	defer l.Close()
+	client, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Close()
+	c, err := l.Accept()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(l.slots); n != 1 {
+		t.Errorf("%d slots taken by one connection", n)
+	}
+	c.Close()
+	c.Close()
+	if n := len(l.slots); n != 0 {
+		t.Errorf("%d slots taken once the connection closed twice", n)
+	}
 }

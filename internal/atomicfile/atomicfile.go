@@ -1,24 +1,35 @@
 // Package atomicfile writes files so that readers see the old file or the
 // whole new one, never a part: a temporary file beside the target, synced,
 // then renamed over it. Only a regular file, or a path where nothing is,
-// is written so: a device or a FIFO is written to directly (so that
-// /dev/stdout works and /dev/null is never replaced), and a symbolic link
-// is followed to the file it names. Errors name the path the caller gave.
+// is written so, and a symbolic link is followed to the file it names.
+// A file the program reads back (Create, WriteFile, ReadFile) must be a
+// regular file: anything else is refused with ErrNotRegular. An output
+// that the user names (CreateOutput, WriteOutput) may also be a device or
+// a FIFO, written to directly, so that /dev/stdout works and /dev/null is
+// never replaced; a FIFO that no process reads is refused rather than
+// waited on. Errors name the path the caller gave.
 package atomicfile
 
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
-	"time"
 
 	"fifteen/internal/flock"
 )
+
+// ErrNotRegular is the error of a file the program reads back whose path
+// names something other than a regular file: a device, a FIFO, a socket.
+var ErrNotRegular = errors.New("not a regular file")
+
+// errNoReader is the error of an output FIFO that no process reads.
+var errNoReader = errors.New("a FIFO that no process reads")
 
 // File is a file being written. Nothing is at its path until Commit.
 type File struct {
@@ -29,39 +40,86 @@ type File struct {
 	direct bool // a device or a FIFO, written in place
 }
 
-// Create starts writing the file at path, readable by all once committed.
-func Create(path string) (*File, error) {
-	target, direct, err := lookup(path)
+// Create starts writing the regular file at path, readable by all once
+// committed.
+func Create(path string) (*File, error) { return create(path, false) }
+
+// CreateOutput is Create for an output that the user names, which may be
+// a device or a FIFO.
+func CreateOutput(path string) (*File, error) { return create(path, true) }
+
+func create(path string, output bool) (*File, error) {
+	target, direct, err := lookup(path, output)
 	if err != nil {
 		return nil, pathError("create", path, err)
 	}
 	file := &File{path: path, target: target, direct: direct}
 	if direct {
-		file.f, err = os.OpenFile(target, os.O_WRONLY|os.O_TRUNC, 0)
+		file.f, err = openDirect(target)
 	} else {
-		removeStale(target)
-		if file.f, err = os.CreateTemp(filepath.Dir(target), tempPattern(target)); err == nil {
-			// Locked while written: a later writer removes it only once
-			// this process is gone.
-			_, err = flock.TryLock(file.f)
-		}
+		removeStale(filepath.Dir(target), tempPrefix(target))
+		file.f, err = createTemp(target)
 	}
 	if err != nil {
-		if file.f != nil {
-			file.Abort()
-		}
 		return nil, pathError("create", path, err)
 	}
 	file.w = bufio.NewWriterSize(file.f, 1<<16)
 	return file, nil
 }
 
+// openDirect opens a device or a FIFO for writing. Opened non-blocking,
+// a FIFO that no process reads fails at once (ENXIO) instead of waiting
+// for a reader that may never come; the writes still wait for the
+// reader, in Go's poller.
+func openDirect(target string) (*os.File, error) {
+	f, err := os.OpenFile(target, os.O_WRONLY|os.O_TRUNC|syscall.O_NONBLOCK, 0)
+	if errors.Is(err, syscall.ENXIO) {
+		err = errNoReader
+	}
+	return f, err
+}
+
+// createTemp creates and locks a temporary file for target. A writer that
+// sweeps stale files (removeStale) may remove a new file before its
+// creator locks it; the creator then finds its name gone and tries
+// another, so that a locked file is never removed, and no age is needed
+// to tell a dead writer's file from a live one's.
+func createTemp(target string) (*os.File, error) {
+	for {
+		f, err := os.CreateTemp(filepath.Dir(target), tempPattern(target))
+		if err != nil {
+			return nil, err
+		}
+		locked, err := flock.TryLock(f)
+		if err == nil && locked && linked(f) {
+			return f, nil
+		}
+		f.Close()
+		if err != nil {
+			os.Remove(f.Name())
+			return nil, err
+		}
+	}
+}
+
+// linked reports whether f's name still names f.
+func linked(f *os.File) bool {
+	info, err1 := f.Stat()
+	named, err2 := os.Lstat(f.Name())
+	return err1 == nil && err2 == nil && os.SameFile(info, named)
+}
+
 // Check reports, without writing anything, the error that Create would
-// return now for path, so that a program can refuse an output before
-// doing the work behind it. A device or a FIFO is not opened: a FIFO's
-// open waits for a reader.
-func Check(path string) error {
-	target, direct, err := lookup(path)
+// return now for path, so that a program can refuse a file before doing
+// the work behind it.
+func Check(path string) error { return check(path, false) }
+
+// CheckOutput is Check for CreateOutput. A device or a FIFO is not
+// opened.
+func CheckOutput(path string) error { return check(path, true) }
+
+func check(path string, output bool) error {
+	target, direct, err := lookup(path, output)
 	if err != nil || direct {
 		return pathError("create", path, err)
 	}
@@ -78,27 +136,23 @@ func tempPattern(target string) string { return tempPrefix(target) + "*" }
 
 func tempPrefix(target string) string { return "." + filepath.Base(target) + ".tmp" }
 
-// staleAfter is how long a temporary file must have been left untouched
-// before it may be removed: a writer locks its file just after making it.
-const staleAfter = 10 * time.Second
+// Sweep removes the temporary files in dir that writers killed before
+// they could finish (by SIGKILL, say) left behind: those no live writer
+// holds locked. A directory's owner sweeps it when it opens it, so that
+// such files do not stay for good when nothing is written there again.
+func Sweep(dir string) { removeStale(dir, ".") }
 
-// removeStale removes target's temporary files that their writers left
-// behind, killed before they could: those untouched for staleAfter whose
-// lock no process holds.
-func removeStale(target string) {
-	dir := filepath.Dir(target)
+// removeStale removes the temporary files in dir whose names begin with
+// prefix and that no process holds locked: their writers are gone.
+func removeStale(dir, prefix string) {
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
-		if !strings.HasPrefix(e.Name(), tempPrefix(target)) {
+		if !strings.HasPrefix(e.Name(), prefix) || !isTemp(e.Name()) || !e.Type().IsRegular() {
 			continue
 		}
 		name := filepath.Join(dir, e.Name())
-		info, err := os.Lstat(name)
-		if err != nil || !info.Mode().IsRegular() || time.Since(info.ModTime()) < staleAfter {
-			continue
-		}
-		if f, err := os.OpenFile(name, os.O_RDWR, 0); err == nil {
-			if ok, _ := flock.TryLock(f); ok {
+		if f, err := os.OpenFile(name, os.O_RDWR|syscall.O_NONBLOCK, 0); err == nil {
+			if ok, _ := flock.TryLock(f); ok && linked(f) {
 				os.Remove(name)
 			}
 			f.Close()
@@ -106,14 +160,32 @@ func removeStale(target string) {
 	}
 }
 
+// isTemp reports whether name is that of a temporary file: ".NAME.tmp"
+// and CreateTemp's random digits.
+func isTemp(name string) bool {
+	i := strings.LastIndex(name, ".tmp")
+	if !strings.HasPrefix(name, ".") || i < 1 || i+4 == len(name) {
+		return false
+	}
+	for _, c := range name[i+4:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // lookup returns where the file at path is written, and whether directly
 // (a device, a FIFO, or a file that no link names, such as /dev/stdout
-// redirected to one) rather than through a temporary file beside it.
-func lookup(path string) (target string, direct bool, err error) {
+// redirected to one) rather than through a temporary file beside it: only
+// an output is written directly, anything else gets ErrNotRegular.
+func lookup(path string, output bool) (target string, direct bool, err error) {
 	info, err := os.Stat(path) // the system follows the links
 	switch {
 	case err == nil && info.IsDir():
 		return "", false, syscall.EISDIR
+	case err == nil && !info.Mode().IsRegular() && !output:
+		return "", false, ErrNotRegular
 	case err == nil && !info.Mode().IsRegular():
 		return path, true, nil
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
@@ -124,6 +196,9 @@ func lookup(path string) (target string, direct bool, err error) {
 	}
 	if info != nil {
 		if t, err := os.Stat(target); err != nil || !os.SameFile(info, t) {
+			if !output {
+				return "", false, ErrNotRegular
+			}
 			return path, true, nil
 		}
 	}
@@ -166,11 +241,21 @@ func (f *File) Abort() {
 	}
 }
 
-// WriteFile writes path through write, atomically unless path is a
-// device or a FIFO. An old file at path is replaced, never written to, so
-// a process that maps it keeps a consistent copy.
+// WriteFile writes the regular file at path through write, atomically.
+// An old file at path is replaced, never written to, so a process that
+// maps it keeps a consistent copy.
 func WriteFile(path string, write func(io.Writer) error) error {
-	f, err := Create(path)
+	return writeFile(path, false, write)
+}
+
+// WriteOutput is WriteFile for an output that the user names, written
+// directly if it is a device or a FIFO.
+func WriteOutput(path string, write func(io.Writer) error) error {
+	return writeFile(path, true, write)
+}
+
+func writeFile(path string, output bool, write func(io.Writer) error) error {
+	f, err := create(path, output)
 	if err != nil {
 		return err
 	}
@@ -179,6 +264,32 @@ func WriteFile(path string, write func(io.Writer) error) error {
 		return err
 	}
 	return f.Commit()
+}
+
+// ReadFile reads the regular file at path, of at most max bytes, as
+// WriteFile writes it: anything else at path is refused (ErrNotRegular),
+// before it is read, so that a FIFO or /dev/zero named by mistake neither
+// blocks nor fills the memory.
+func ReadFile(path string, max int64) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	switch {
+	case err != nil:
+		return nil, pathError("read", path, err)
+	case !info.Mode().IsRegular():
+		return nil, pathError("read", path, ErrNotRegular)
+	case info.Size() > max:
+		return nil, pathError("read", path, fmt.Errorf("%d bytes, over the %d a file of this kind may have", info.Size(), max))
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err == nil && int64(len(data)) > max {
+		err = fmt.Errorf("over the %d bytes a file of this kind may have", max)
+	}
+	return data, pathError("read", path, err)
 }
 
 // maxLinks bounds the symbolic links followed, as the kernel's own.

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -34,8 +35,8 @@ func TestWriteFile(t *testing.T) {
 	}
 }
 
-// TestNotRegular checks that a FIFO is written in place, not replaced,
-// and that a symbolic link is followed, not replaced.
+// TestNotRegular checks that an output FIFO is written in place, not
+// replaced, and that a symbolic link is followed, not replaced.
 func TestNotRegular(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
@@ -47,8 +48,16 @@ func TestNotRegular(t *testing.T) {
 		b, _ := os.ReadFile(fifo)
 		got <- string(b)
 	}()
-	if err := WriteFile(fifo, func(w io.Writer) error { _, err := io.WriteString(w, "through"); return err }); err != nil {
-		t.Fatal(err)
+	// The reader may open the FIFO after the writer tries: until then
+	// there is no reader to write to.
+	for {
+		err := WriteOutput(fifo, func(w io.Writer) error { _, err := io.WriteString(w, "through"); return err })
+		if err == nil {
+			break
+		} else if !errors.Is(err, errNoReader) {
+			t.Fatal(err)
+		}
+		runtime.Gosched()
 	}
 	if info, err := os.Lstat(fifo); err != nil || info.Mode()&os.ModeNamedPipe == 0 {
 		t.Fatalf("the FIFO was replaced: %v %v", info.Mode(), err)
@@ -113,9 +122,27 @@ func TestMagicLink(t *testing.T) {
 	if _, err := os.Stat(path); err != nil {
 		t.Skip(err)
 	}
-	err = WriteFile(path, func(w io.Writer) error { _, err := io.WriteString(w, "piped"); return err })
+	err = WriteOutput(path, func(w io.Writer) error { _, err := io.WriteString(w, "piped"); return err })
 	w.Close()
 	if b, _ := io.ReadAll(r); err != nil || string(b) != "piped" {
 		t.Errorf("read %q, %v", b, err)
+	}
+}
+
+// TestReadFile reads back what WriteFile wrote, and refuses a file over
+// its bound.
+func TestReadFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f")
+	if err := WriteFile(path, func(w io.Writer) error { _, err := io.WriteString(w, "state"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := ReadFile(path, 5); err != nil || string(b) != "state" {
+		t.Errorf("read %q, %v", b, err)
+	}
+	if _, err := ReadFile(path, 4); err == nil {
+		t.Error("a file over its bound was read")
+	}
+	if _, err := ReadFile(path+"x", 4); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a missing file: %v", err)
 	}
 }

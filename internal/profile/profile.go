@@ -41,7 +41,7 @@ func Start(files Files) (stop func() error, err error) {
 		named[name] = flag
 	}
 	if files.Mem != "" {
-		if err := atomicfile.Check(files.Mem); err != nil {
+		if err := atomicfile.CheckOutput(files.Mem); err != nil {
 			return nil, err
 		}
 	}
@@ -52,7 +52,7 @@ func Start(files Files) (stop func() error, err error) {
 			errs = append(errs, commits[i]())
 		}
 		if files.Mem != "" {
-			errs = append(errs, atomicfile.WriteFile(files.Mem, func(w io.Writer) error {
+			errs = append(errs, atomicfile.WriteOutput(files.Mem, func(w io.Writer) error {
 				runtime.GC()
 				return pprof.Lookup("allocs").WriteTo(w, 0)
 			}))
@@ -71,7 +71,7 @@ func Start(files Files) (stop func() error, err error) {
 		if out.name == "" {
 			continue
 		}
-		f, err := atomicfile.Create(out.name)
+		f, err := atomicfile.CreateOutput(out.name)
 		if err != nil {
 			return nil, errors.Join(err, stop())
 		}
