@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"fifteen/cluster"
+	"fifteen/internal/batch"
 	"fifteen/internal/record"
 )
 
@@ -28,7 +30,14 @@ func splitJob(t *testing.T, file string, n int, args ...string) (status int, std
 			}
 		}
 		status, stdout, stderr = runSolve(t, "", append([]string{"--results", dir, "--merge", file}, args...)...)
-		if status != statusMore {
+		want := cluster.Status{Version: 1, State: cluster.Again, Exit: status}
+		if status != cluster.StatusMore {
+			want.State = cluster.Done
+		}
+		if got := jobStatus(t, dir); got.State != want.State || got.Exit != want.Exit || got.Version != want.Version {
+			t.Fatalf("status.json %+v after a merge that exits %d", got, status)
+		}
+		if status != cluster.StatusMore {
 			return status, stdout, stderr, rounds
 		}
 	}
@@ -64,17 +73,17 @@ func records(t *testing.T, jsonl string) []record.Record {
 func TestSplitJob(t *testing.T) {
 	dir := t.TempDir()
 	one := filepath.Join(dir, "one.txt")
-	batch := filepath.Join(dir, "batch.txt")
+	batchFile := filepath.Join(dir, "batch.txt")
 	os.WriteFile(one, []byte("korf12: 14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\n"), 0o644)
-	os.WriteFile(batch, []byte("korf12: 14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\nbad: 1 2 3\n8p: 8 6 7 2 5 4 3 0 1\nswapped: 0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15\nkorf79: 4 7 13 10 1 2 9 6 12 8 14 5 3 0 11 15\n"), 0o644)
+	os.WriteFile(batchFile, []byte("korf12: 14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\nbad: 1 2 3\n8p: 8 6 7 2 5 4 3 0 1\nswapped: 0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15\nkorf79: 4 7 13 10 1 2 9 6 12 8 14 5 3 0 11 15\n"), 0o644)
 	flags := []string{"--goal", "first", "--heuristic", "manhattan", "--format", "jsonl", "-t", "1"}
 	for _, c := range []struct {
 		file  string
 		split []string
 	}{
 		{one, []string{"--split-above", "5000"}},
-		{batch, nil},
-		{batch, []string{"--split", "search", "--split-above", "5000"}},
+		{batchFile, nil},
+		{batchFile, []string{"--split", "search", "--split-above", "5000"}},
 	} {
 		wantStatus, want, wantErr := runSolve(t, "", append([]string{c.file}, flags...)...)
 		for _, n := range []int{1, 3, 7} {
@@ -84,7 +93,7 @@ func TestSplitJob(t *testing.T) {
 				t.Fatalf("%s: status %d\n%s%s\nwant status %d\n%s%s", name, status, got, stderr, wantStatus, want, wantErr)
 			}
 			for _, msg := range []string{"bad: 3 tiles", "swapped: unsolvable"} {
-				if c.file == batch && !strings.Contains(stderr, msg) {
+				if c.file == batchFile && !strings.Contains(stderr, msg) {
 					t.Errorf("%s: the merge does not report %q: %s", name, msg, stderr)
 				}
 			}
@@ -119,7 +128,7 @@ func TestSplitFlags(t *testing.T) {
 			t.Errorf("%v: status %d, %q; want 2 and %q", c.args, status, stderr, c.want)
 		}
 	}
-	if status, _, stderr := runSolve(t, "", "--results", results, "--merge", file); status != statusMore || !strings.Contains(stderr, "no task has run") {
+	if status, _, stderr := runSolve(t, "", "--results", results, "--merge", file); status != cluster.StatusMore || !strings.Contains(stderr, "no task has run") {
 		t.Errorf("a merge before any task: status %d, %s", status, stderr)
 	}
 	if status, _, stderr := runSolve(t, "", "--results", results, "--task", "0/2", "--greedy", "--split", "search", file); status != 2 || !strings.Contains(stderr, "IDA*") {
@@ -137,28 +146,6 @@ func TestSplitFlags(t *testing.T) {
 	if status, _, stderr := runSolve(t, "", "--results", filepath.Join(file, "results"), "--task", "0/2", file); status != 1 {
 		t.Errorf("a task whose job.json cannot be made: status %d, %s", status, stderr)
 	}
-
-	env := func(vars map[string]string) func(string) string { return func(k string) string { return vars[k] } }
-	for _, c := range []struct {
-		vars        map[string]string
-		task, tasks int
-		err         bool
-	}{
-		{map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "8"}, 3, 8, false},
-		{map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "8", "SLURM_ARRAY_TASK_MIN": "1"}, 2, 8, false},
-		{map[string]string{"JOB_COMPLETION_INDEX": "5", "FIFTEEN_TASK_COUNT": "6"}, 5, 6, false},
-		{map[string]string{"JOB_COMPLETION_INDEX": "6", "FIFTEEN_TASK_COUNT": "6"}, 0, 0, true},
-		{map[string]string{"JOB_COMPLETION_INDEX": "5"}, 0, 0, true},
-		{map[string]string{"SLURM_ARRAY_TASK_ID": "-9223372036854775808", "SLURM_ARRAY_TASK_COUNT": "8", "SLURM_ARRAY_TASK_MIN": "9223372036854775807"}, 0, 0, true},
-		{map[string]string{"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "8", "SLURM_ARRAY_TASK_MIN": "2"}, 0, 0, true},
-		{map[string]string{}, 0, 0, true},
-	} {
-		var cc clusterConfig
-		err := cc.setTask("", env(c.vars))
-		if (err != nil) != c.err || err == nil && (cc.task != c.task || cc.tasks != c.tasks) {
-			t.Errorf("%v: task %d of %d, %v", c.vars, cc.task, cc.tasks, err)
-		}
-	}
 }
 
 // TestSplitBatchRerun stops a batch task with SIGTERM, as a scheduler
@@ -170,10 +157,10 @@ func TestSplitBatchRerun(t *testing.T) {
 		t.Skip("no SIGTERM to send")
 	}
 	dir := t.TempDir()
-	batch := filepath.Join(dir, "batch.txt")
-	os.WriteFile(batch, []byte("korf12: 14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\nkorf54: 12 11 0 8 10 2 13 15 5 4 7 3 6 9 14 1\n"), 0o644)
+	batchFile := filepath.Join(dir, "batch.txt")
+	os.WriteFile(batchFile, []byte("korf12: 14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\nkorf54: 12 11 0 8 10 2 13 15 5 4 7 3 6 9 14 1\n"), 0o644)
 	results := filepath.Join(dir, "results")
-	flags := []string{"--goal", "first", "--heuristic", "manhattan", "--format", "jsonl", "-j", "1", "-t", "1", batch}
+	flags := []string{"--goal", "first", "--heuristic", "manhattan", "--format", "jsonl", "-j", "1", "-t", "1", batchFile}
 	task := append([]string{"--results", results, "--task", "0/1", "--checkpoint-every", "20ms"}, flags...)
 	cmd := child(task...)
 	if err := cmd.Start(); err != nil {
@@ -181,7 +168,7 @@ func TestSplitBatchRerun(t *testing.T) {
 	}
 	checkpoint := filepath.Join(results, "batch-0.checkpoint.json")
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		if f, err := readCheckpoint(checkpoint); err == nil && f.ID == "korf54" && !f.Done {
+		if f, err := batch.ReadCheckpoint(checkpoint); err == nil && f.ID == "korf54" && !f.Done {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -192,9 +179,9 @@ func TestSplitBatchRerun(t *testing.T) {
 	if err := cmd.Wait(); err == nil {
 		t.Fatal("the stopped task exited 0")
 	}
-	lines, err := readBatch(batchPath(results, 0))
-	if _, ok := lines[1]; err != nil || len(lines) != 1 || ok {
-		t.Fatalf("after SIGTERM the task's file holds %v (%v), want korf12's outcome alone", lines, err)
+	lines := taskLines(t, results, 0)
+	if _, ok := lines[1]; len(lines) != 1 || ok {
+		t.Fatalf("after SIGTERM the task's file holds %v, want korf12's outcome alone", lines)
 	}
 	status, _, stderr := runSolve(t, "", task...)
 	if status != 0 || !strings.Contains(stderr, "resum") {
@@ -205,4 +192,44 @@ func TestSplitBatchRerun(t *testing.T) {
 	if status != 0 || !reflect.DeepEqual(records(t, got), records(t, want)) {
 		t.Errorf("merge: status %d\n%s%s\nwant\n%s", status, got, stderr, want)
 	}
+}
+
+// jobStatus reads the status.json that the merge left in dir.
+func jobStatus(t *testing.T, dir string) cluster.Status {
+	t.Helper()
+	var st cluster.Status
+	data, err := os.ReadFile(filepath.Join(dir, "status.json"))
+	if err == nil {
+		err = json.Unmarshal(data, &st)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// taskLine is a line of a batch task's file (docs/cluster.md).
+type taskLine struct {
+	Index   int            `json:"index"`
+	Puzzle  string         `json:"puzzle"`
+	Message string         `json:"message,omitempty"`
+	Record  *record.Record `json:"record,omitempty"`
+}
+
+// taskLines reads batch task k's file in dir, by puzzle index.
+func taskLines(t *testing.T, dir string, k int) map[int]taskLine {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("batch-%d.jsonl", k)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := map[int]taskLine{}
+	for line := range strings.Lines(string(data)) {
+		var l taskLine
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			t.Fatal(err)
+		}
+		lines[l.Index] = l
+	}
+	return lines
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -8,19 +9,16 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strconv"
+	"strings"
 
 	"fifteen/bitboard"
 	"fifteen/construct"
 	"fifteen/data"
+	"fifteen/internal/batch"
 	"fifteen/search"
 	"fifteen/solver"
 )
-
-// readError is an input that could not be read on: the batch stops there.
-type readError struct{ err error }
-
-func (e readError) Error() string { return e.err.Error() }
-func (e readError) Unwrap() error { return e.err }
 
 // puzzles returns the batch as a stream, read or drawn as it is solved:
 // Korf's 100, random puzzles, or
@@ -35,7 +33,7 @@ func puzzles(cfg *config, stdin io.Reader) (seq iter.Seq2[solver.Puzzle, error],
 		var set iter.Seq[data.Instance]
 		if cfg.set != nil {
 			set = slices.Values(cfg.set.Instances)
-		} else if set, err = data.RandomSeq(cfg.random, cfg.seed, cfg.size, cfg.opts.Goal); err != nil {
+		} else if set, err = data.RandomSeq(cfg.random, cfg.seed, cfg.size, cfg.batch.Options.Goal); err != nil {
 			return nil, nil, err
 		}
 		return func(yield func(solver.Puzzle, error) bool) {
@@ -74,7 +72,7 @@ func puzzles(cfg *config, stdin io.Reader) (seq iter.Seq2[solver.Puzzle, error],
 			}
 			pr := bitboard.NewReader(r, prefix)
 			pr.MaxCells = search.MaxCells
-			if cfg.opts.Mode == solver.Human {
+			if cfg.batch.Options.Mode == solver.Human {
 				pr.MaxCells = construct.MaxCells
 			}
 			for {
@@ -86,7 +84,7 @@ func puzzles(cfg *config, stdin io.Reader) (seq iter.Seq2[solver.Puzzle, error],
 					if len(cfg.files) > 0 {
 						err = fmt.Errorf("%s: %w", cfg.files[i], err)
 					}
-					yield(solver.Puzzle{}, readError{err})
+					yield(solver.Puzzle{}, batch.ReadError{Err: err})
 					return
 				}
 				if !yield(solver.Puzzle{ID: p.ID, Size: p.Size, Tiles: p.Tiles}, err) {
@@ -104,9 +102,9 @@ func randomGrids(cfg *config) iter.Seq2[solver.Puzzle, error] {
 	return func(yield func(solver.Puzzle, error) bool) {
 		rng := rand.New(rand.NewPCG(cfg.seed, 0))
 		for i := range cfg.random {
-			g, err := construct.Random(rng, cfg.size.Rows, cfg.size.Cols, cfg.opts.Goal)
+			g, err := construct.Random(rng, cfg.size.Rows, cfg.size.Cols, cfg.batch.Options.Goal)
 			if err != nil {
-				yield(solver.Puzzle{}, readError{err})
+				yield(solver.Puzzle{}, batch.ReadError{Err: err})
 				return
 			}
 			if !yield(solver.Puzzle{ID: fmt.Sprintf("random%d", i+1), Size: cfg.size, Tiles: g.Tiles}, nil) {
@@ -116,32 +114,33 @@ func randomGrids(cfg *config) iter.Seq2[solver.Puzzle, error] {
 	}
 }
 
-// peek returns whether the stream holds more than one puzzle, and a
-// stream that yields the same puzzles, once: it reads up to two ahead.
-func peek(seq iter.Seq2[solver.Puzzle, error]) (many bool, all iter.Seq2[solver.Puzzle, error]) {
-	next, stop := iter.Pull2(seq)
-	type item struct {
-		p   solver.Puzzle
-		err error
-	}
-	var ahead []item
-	for range 2 {
-		if p, err, ok := next(); ok {
-			ahead = append(ahead, item{p, err})
-		}
-	}
-	return len(ahead) > 1, func(yield func(solver.Puzzle, error) bool) {
-		defer stop() // here, where next runs: a read in progress is not raced
-		for _, it := range ahead {
-			if !yield(it.p, it.err) {
-				return
+// printPuzzles prints the puzzles in the line format, labelled with their
+// ids, as they are read, and reports the malformed ones.
+func printPuzzles(stream iter.Seq2[solver.Puzzle, error], stdout, stderr io.Writer) int {
+	status := 0
+	w := bufio.NewWriter(stdout)
+	for p, err := range stream {
+		if err != nil {
+			status = 1
+			if errors.As(err, new(batch.ReadError)) {
+				err = fmt.Errorf("solve: %w", err)
 			}
+			fmt.Fprintln(stderr, err)
+			continue
 		}
-		for {
-			p, err, ok := next()
-			if !ok || !yield(p, err) {
-				return
-			}
-		}
+		fmt.Fprintf(w, "%s: %s\n", p.ID, joinTiles(p.Tiles))
 	}
+	if err := w.Flush(); err != nil {
+		fmt.Fprintln(stderr, "solve:", err)
+		return 1
+	}
+	return status
+}
+
+func joinTiles(tiles []int) string {
+	s := make([]string, len(tiles))
+	for i, t := range tiles {
+		s[i] = strconv.Itoa(t)
+	}
+	return strings.Join(s, " ")
 }

@@ -27,14 +27,15 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
 	"syscall"
 
 	"github.com/spf13/pflag"
 
 	"fifteen/bitboard"
+	"fifteen/cluster"
 	"fifteen/construct"
 	"fifteen/data"
+	"fifteen/internal/batch"
 	"fifteen/internal/pdbcli"
 	"fifteen/internal/profile"
 	"fifteen/render"
@@ -48,20 +49,11 @@ type config struct {
 	seed      uint64
 	size      bitboard.Size
 	printOnly bool
-	solver    solver.Config
-	opts      solver.Options
-	format    string
-	jobs      int
-	profiles  profile.Files
-	gifFile   string
-	gifDir    string
-	gifCell   int
 	files     []string
-	// --checkpoint's file, and --resume's checkpoint
-	checkpoint string
-	resume     *checkpointFile
+	profiles  profile.Files
+	batch     batch.Config
 	// a task of a split job, or its merge (--results)
-	cluster clusterConfig
+	cluster cluster.Config
 }
 
 func main() {
@@ -88,12 +80,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Stopping, the program no longer catches the signals: a second one
 	// ends it at once, whatever it is waiting on.
 	context.AfterFunc(ctx, cancel)
-	var status int
-	if cfg.cluster.dir != "" {
-		status = runCluster(ctx, cfg, stdin, stdout, stderr)
-	} else {
-		status = solveAll(ctx, cfg, stdin, stdout, stderr)
-	}
+	status := solve(ctx, cfg, stdin, stdout, stderr)
 	if err := stopProfiles(); err != nil {
 		fmt.Fprintln(stderr, "solve:", err)
 		status = 1
@@ -101,8 +88,27 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return status
 }
 
+// solve reads the puzzles and solves them, prints them (--print-only), or
+// runs a split job's task or merge, and returns the exit status.
+func solve(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
+	stream, closeInput, err := puzzles(cfg, stdin)
+	if err != nil {
+		fmt.Fprintln(stderr, "solve:", err)
+		return 1
+	}
+	defer closeInput()
+	switch {
+	case cfg.printOnly:
+		return printPuzzles(stream, stdout, stderr)
+	case cfg.cluster.Dir != "":
+		return cluster.Run(ctx, &cfg.cluster, &cfg.batch, stream, stdout, stderr)
+	}
+	return batch.Solve(ctx, &cfg.batch, stream, stdout, stderr)
+}
+
 func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	cfg := &config{}
+	b, c := &cfg.batch, &cfg.cluster
 	fs := pflag.NewFlagSet("solve", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
@@ -116,35 +122,35 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of --random: the same seed gives the same puzzles")
 	sizeFlag := fs.String("size", "4x4", "board size of --random: ROWSxCOLS, or 3 for 3x3")
 	fs.BoolVar(&cfg.printOnly, "print-only", false, "print the puzzles, one a line, instead of solving them")
-	pdbcli.SolverFlags(fs, &cfg.solver)
-	fs.StringVar(&cfg.format, "format", "text", "output format: text or jsonl")
-	fs.DurationVar(&cfg.opts.Timeout, "timeout", 0, "give up a puzzle after this long (0: never)")
-	fs.DurationVar(&cfg.opts.ProgressEvery, "progress", search.DefaultProgressEvery, "report on standard error a search that runs this long, at each iteration's end and this often within one (0: never)")
-	fs.IntVarP(&cfg.opts.Threads, "threads", "t", 0, fmt.Sprintf("goroutines searching each puzzle, at most %d (0: all CPUs when --jobs is 1, else 1)", search.MaxThreads))
-	fs.IntVarP(&cfg.jobs, "jobs", "j", 0, "puzzles solved at once (0: all CPUs for a batch, 1 for a single puzzle)")
+	pdbcli.SolverFlags(fs, &b.Solver)
+	fs.StringVar(&b.Format, "format", "text", "output format: text or jsonl")
+	fs.DurationVar(&b.Options.Timeout, "timeout", 0, "give up a puzzle after this long (0: never)")
+	fs.DurationVar(&b.Options.ProgressEvery, "progress", search.DefaultProgressEvery, "report on standard error a search that runs this long, at each iteration's end and this often within one (0: never)")
+	fs.IntVarP(&b.Options.Threads, "threads", "t", 0, fmt.Sprintf("goroutines searching each puzzle, at most %d (0: all CPUs when --jobs is 1, else 1)", search.MaxThreads))
+	fs.IntVarP(&b.Jobs, "jobs", "j", 0, "puzzles solved at once (0: all CPUs for a batch, 1 for a single puzzle)")
 	weight := fs.Float64("weight", 1, "weighted IDA*: f = g + `W`·h finds a solution faster, at most W times the optimal length but not optimal (1: optimal)")
 	greedy := fs.Bool("greedy", false, "greedy best-first search: milliseconds with the databases, not optimal")
 	constructive := fs.Bool("constructive", false, "solve as people do, row by row and column by column: instant, any size, far from optimal")
-	fs.IntVar(&cfg.opts.PruneDepth, "prune-depth", search.DefaultPruneDepth, "longest redundant move sequence pruned (2: only a move that undoes the last)")
+	fs.IntVar(&b.Options.PruneDepth, "prune-depth", search.DefaultPruneDepth, "longest redundant move sequence pruned (2: only a move that undoes the last)")
 	order := fs.String("order", "", "try the blank's `MOVES` in this order at every node, such as ULRD, Korf's (default: ULRD, with the moves that take their tile nearer home first near the root on boards of up to 16 cells)")
-	fs.StringVar(&cfg.gifFile, "gif", "", "draw the solution as an animated GIF in `FILE` (one puzzle)")
-	fs.StringVar(&cfg.gifDir, "gif-dir", "", "draw each solution as an animated GIF in `DIR`, named by the puzzle's id")
-	fs.IntVar(&cfg.gifCell, "gif-cell", 64, "a cell's side in the GIFs, in `PIXELS`")
-	fs.StringVar(&cfg.checkpoint, "checkpoint", "", "save the search's state in `FILE` at each iteration's end, every --checkpoint-every within one, and on Ctrl-C, for --resume (one puzzle at a time)")
-	fs.DurationVar(&cfg.opts.CheckpointEvery, "checkpoint-every", search.DefaultCheckpointEvery, "how often --checkpoint saves within an iteration")
+	fs.StringVar(&b.GIFFile, "gif", "", "draw the solution as an animated GIF in `FILE` (one puzzle)")
+	fs.StringVar(&b.GIFDir, "gif-dir", "", "draw each solution as an animated GIF in `DIR`, named by the puzzle's id")
+	fs.IntVar(&b.GIFCell, "gif-cell", 64, "a cell's side in the GIFs, in `PIXELS`")
+	fs.StringVar(&b.Checkpoint, "checkpoint", "", "save the search's state in `FILE` at each iteration's end, every --checkpoint-every within one, and on Ctrl-C, for --resume (one puzzle at a time)")
+	fs.DurationVar(&b.Options.CheckpointEvery, "checkpoint-every", search.DefaultCheckpointEvery, "how often --checkpoint saves within an iteration")
 	resume := fs.String("resume", "", "continue the search saved in `FILE` by --checkpoint, with the same puzzles and options; the puzzles before its puzzle are skipped")
-	fs.StringVar(&cfg.cluster.dir, "results", "", "split the job among the tasks of a job array, which share this `DIR`: solve this task's share (--task), or print the results (--merge)")
+	fs.StringVar(&c.Dir, "results", "", "split the job among the tasks of a job array, which share this `DIR`: solve this task's share (--task), or print the results (--merge)")
 	task := fs.String("task", "", "this task's share `K/N` of a split job, 0 ≤ K < N (default: from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX and FIFTEEN_TASK_COUNT)")
-	fs.BoolVar(&cfg.cluster.merge, "merge", false, "print the results of the split job in --results, in input order; exit status 3 while its tasks must run again")
-	fs.StringVar(&cfg.cluster.split, "split", "", "how a job is split: search (each puzzle's search, one after another) or batch (every N-th puzzle a task) (default: search for one puzzle, batch for more)")
-	fs.Uint64Var(&cfg.cluster.above, "split-above", search.DefaultSplitAbove, "in a split search, every task searches whole the iterations that generate fewer than `NODES` nodes")
+	fs.BoolVar(&c.Merge, "merge", false, "print the results of the split job in --results, in input order; exit status 3 while its tasks must run again")
+	fs.StringVar(&c.Split, "split", "", "how a job is split: search (each puzzle's search, one after another) or batch (every N-th puzzle a task) (default: search for one puzzle, batch for more)")
+	fs.Uint64Var(&c.Above, "split-above", search.DefaultSplitAbove, "in a split search, every task searches whole the iterations that generate fewer than `NODES` nodes")
 	cfg.profiles.Flags(fs, "write a CPU profile to `FILE` (pprof labels name each puzzle)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
 	cfg.files = fs.Args()
 	var err error
-	if cfg.opts.Goal, err = bitboard.ParseGoal(*goal); err != nil {
+	if b.Options.Goal, err = bitboard.ParseGoal(*goal); err != nil {
 		return nil, err
 	}
 	maxCells := search.MaxCells
@@ -167,45 +173,45 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		return nil, fmt.Errorf("bad --random %d: want 0 to %d", cfg.random, data.MaxRandom)
 	case cfg.random > 0 && (*setName != "" || len(cfg.files) > 0):
 		return nil, errors.New("--random takes neither files nor --set")
-	case *setName != "" && fs.Changed("goal") && cfg.opts.Goal != bitboard.GoalFirst:
+	case *setName != "" && fs.Changed("goal") && b.Options.Goal != bitboard.GoalFirst:
 		return nil, errors.New("--set and --korf100 use Korf's goal: --goal first")
 	case len(*ids) > 0 && *setName == "":
 		return nil, errors.New("--ids picks from --set")
-	case cfg.format != "text" && cfg.format != "jsonl":
-		return nil, fmt.Errorf("bad --format %q: want text or jsonl", cfg.format)
-	case cfg.jobs < 0:
-		return nil, fmt.Errorf("bad --jobs %d", cfg.jobs)
-	case cfg.gifFile != "" && cfg.gifDir != "":
+	case b.Format != "text" && b.Format != "jsonl":
+		return nil, fmt.Errorf("bad --format %q: want text or jsonl", b.Format)
+	case b.Jobs < 0:
+		return nil, fmt.Errorf("bad --jobs %d", b.Jobs)
+	case b.GIFFile != "" && b.GIFDir != "":
 		return nil, errors.New("--gif and --gif-dir exclude each other")
-	case cfg.gifCell < render.MinCell || cfg.gifCell > render.MaxCell:
-		return nil, fmt.Errorf("bad --gif-cell %d: want %d..%d", cfg.gifCell, render.MinCell, render.MaxCell)
+	case b.GIFCell < render.MinCell || b.GIFCell > render.MaxCell:
+		return nil, fmt.Errorf("bad --gif-cell %d: want %d..%d", b.GIFCell, render.MinCell, render.MaxCell)
 	case boolInt(*weight != 1)+boolInt(*greedy)+boolInt(*constructive) > 1:
 		return nil, errors.New("--weight, --greedy and --constructive exclude each other")
-	case (cfg.checkpoint != "" || *resume != "") && (*greedy || *constructive):
+	case (b.Checkpoint != "" || *resume != "") && (*greedy || *constructive):
 		return nil, errors.New("--checkpoint and --resume save and resume IDA* searches: not with --greedy or --constructive")
-	case cfg.checkpoint != "" && cfg.jobs > 1:
+	case b.Checkpoint != "" && b.Jobs > 1:
 		return nil, errors.New("--checkpoint saves one search at a time: not with --jobs above 1")
-	case cfg.opts.CheckpointEvery <= 0:
-		return nil, fmt.Errorf("bad --checkpoint-every %v: want above 0", cfg.opts.CheckpointEvery)
+	case b.Options.CheckpointEvery <= 0:
+		return nil, fmt.Errorf("bad --checkpoint-every %v: want above 0", b.Options.CheckpointEvery)
 	}
-	if err := cfg.cluster.check(fs, *task, os.Getenv); err != nil {
+	if err := checkSplit(fs, c, *task, os.Getenv); err != nil {
 		return nil, err
 	}
 	if *resume != "" {
-		if cfg.resume, err = readCheckpoint(*resume); err != nil {
+		if b.Resume, err = batch.ReadCheckpoint(*resume); err != nil {
 			return nil, err
 		}
 	}
 	switch {
 	case *weight != 1:
-		cfg.opts.Mode, cfg.opts.Weight = solver.Weighted, *weight
+		b.Options.Mode, b.Options.Weight = solver.Weighted, *weight
 	case *greedy:
-		cfg.opts.Mode = solver.Greedy
+		b.Options.Mode = solver.Greedy
 	case *constructive:
-		cfg.opts.Mode = solver.Human
+		b.Options.Mode = solver.Human
 	}
 	if *order != "" {
-		if cfg.opts.Order, err = search.ParseOrder(*order); err != nil {
+		if b.Options.Order, err = search.ParseOrder(*order); err != nil {
 			return nil, err
 		}
 	}
@@ -217,12 +223,12 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		if err != nil {
 			return nil, err
 		}
-		cfg.set, cfg.opts.Goal = &set, set.Goal
+		cfg.set, b.Options.Goal = &set, set.Goal
 	}
-	if err := cfg.solver.Validate(); err != nil {
+	if err := b.Solver.Validate(); err != nil {
 		return nil, err
 	}
-	return cfg, cfg.opts.Validate()
+	return cfg, b.Options.Validate()
 }
 
 func boolInt(b bool) int {
@@ -232,21 +238,31 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// parallelism settles the --jobs and --threads defaults for a batch of
-// one puzzle or more: a batch is fastest solved a puzzle per CPU, one
-// puzzle with all CPUs searching it.
-func (cfg *config) parallelism(many bool) {
-	cpus := runtime.GOMAXPROCS(0)
-	if cfg.jobs == 0 {
-		cfg.jobs = 1
-		if many && cfg.opts.Threads <= 1 && cfg.checkpoint == "" {
-			cfg.jobs = cpus
+// checkSplit checks the split job's flags against the others, and settles
+// K/N.
+func checkSplit(fs *pflag.FlagSet, c *cluster.Config, task string, getenv func(string) string) error {
+	if c.Dir == "" {
+		for _, name := range []string{"task", "merge", "split", "split-above"} {
+			if fs.Changed(name) {
+				return fmt.Errorf("--%s is for a split job: with --results DIR", name)
+			}
+		}
+		return nil
+	}
+	for _, name := range []string{"checkpoint", "resume", "gif", "gif-dir", "print-only"} {
+		if fs.Changed(name) {
+			return fmt.Errorf("--%s is not for a split job (--results): its tasks keep their own checkpoints", name)
 		}
 	}
-	if cfg.opts.Threads == 0 {
-		cfg.opts.Threads = 1
-		if cfg.jobs == 1 {
-			cfg.opts.Threads = min(cpus, search.MaxThreads)
-		}
+	switch {
+	case len(fs.Args()) == 0 && !fs.Changed("set") && !fs.Changed("korf100") && !fs.Changed("random"):
+		return errors.New("a split job's tasks each read the puzzles: name a FILE, --set or --random")
+	case c.Split != "" && c.Split != "search" && c.Split != "batch":
+		return fmt.Errorf("bad --split %q: want search or batch", c.Split)
+	case c.Merge && fs.Changed("task"):
+		return errors.New("--merge and --task exclude each other")
+	case c.Merge:
+		return nil
 	}
+	return c.SetTask(task, getenv)
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fifteen/internal/batch"
 	"fmt"
 	"image/gif"
 	"io"
@@ -515,7 +516,7 @@ func TestCheckpoint(t *testing.T) {
 	if _, err := interruptAfter(t, cmd, 500*time.Millisecond); err == nil {
 		t.Fatal("solved before the interrupt")
 	}
-	saved, err := readCheckpoint(file)
+	saved, err := batch.ReadCheckpoint(file)
 	if err != nil || saved.ID != "26" || saved.Done || len(saved.Checkpoint.Iterations) == 0 {
 		t.Fatalf("checkpoint on the interrupt: %+v, %v", saved, err)
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,7 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"fifteen/cluster"
 	"fifteen/internal/atomicfile"
+	"fifteen/internal/batch"
 )
 
 // The defects of issue 39 in solve, each with the test that found it.
@@ -58,12 +59,11 @@ func TestSplitBatchOtherInput(t *testing.T) {
 	}
 
 	// A record whose moves do not solve its puzzle.
-	path := batchPath(dir, 0)
-	lines, err := readBatch(path)
-	if err != nil || lines[0].Record == nil {
-		t.Fatal(lines, err)
+	path := filepath.Join(dir, "batch-0.jsonl")
+	l := taskLines(t, dir, 0)[0]
+	if l.Record == nil {
+		t.Fatal("no record of the first puzzle")
 	}
-	l := lines[0]
 	three := 3
 	l.Record.Moves, l.Record.Length = "UUU", &three
 	if err := atomicfile.WriteFile(path, func(w io.Writer) error { return json.NewEncoder(w).Encode(l) }); err != nil {
@@ -86,14 +86,14 @@ func TestSplitStrayMark(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "results")
 	flags := []string{file, "--goal", "first", "--heuristic", "manhattan", "-t", "1", "--split-above", "262144"}
 	runTasks(t, dir, 2, flags...)
-	if status, _, stderr := runSolve(t, "", append([]string{"--results", dir, "--merge"}, flags...)...); status != statusMore {
+	if status, _, stderr := runSolve(t, "", append([]string{"--results", dir, "--merge"}, flags...)...); status != cluster.StatusMore {
 		t.Fatalf("merge of the first round: status %d: %s", status, stderr)
 	}
-	var pf planFile
-	if err := readJSON(filepath.Join(dir, "plan.json"), &pf); err != nil || pf.Plan == nil {
-		t.Fatal(pf, err)
+	var pf struct{ Plan *struct{ Bound int } }
+	if data, err := os.ReadFile(filepath.Join(dir, "plan.json")); err != nil || json.Unmarshal(data, &pf) != nil || pf.Plan == nil {
+		t.Fatalf("plan.json: %s, %v", data, err)
 	}
-	found := filepath.Join(puzzleDir(dir, 0), fmt.Sprintf("found-%d", pf.Plan.Bound))
+	found := filepath.Join(dir, "puzzle-0", fmt.Sprintf("found-%d", pf.Plan.Bound))
 	if err := errors.Join(os.MkdirAll(found, 0o755), os.WriteFile(filepath.Join(found, "0"), []byte("0\n"), 0o644)); err != nil {
 		t.Fatal(err)
 	}
@@ -101,6 +101,9 @@ func TestSplitStrayMark(t *testing.T) {
 	status, out, stderr := runSolve(t, "", append([]string{"--results", dir, "--merge"}, flags...)...)
 	if status != 1 || out != "" || !strings.Contains(stderr, "stray mark") {
 		t.Errorf("merge after a stray mark: status %d, %q, %s", status, out, stderr)
+	}
+	if st := jobStatus(t, dir); st.State != cluster.Failed || !strings.Contains(st.Why, "stray mark") {
+		t.Errorf("status.json after a stray mark: %+v", st)
 	}
 }
 
@@ -119,7 +122,7 @@ func TestCheckpointAfterOutput(t *testing.T) {
 	if status := run([]string{"-j", "1", "--heuristic", "manhattan", "--checkpoint", checkpoint, file}, strings.NewReader(""), failingWriter{}, &stderr); status != 1 {
 		t.Fatalf("status %d with a full output: %s", status, stderr.String())
 	}
-	f, err := readCheckpoint(checkpoint)
+	f, err := batch.ReadCheckpoint(checkpoint)
 	if errors.Is(err, os.ErrNotExist) {
 		return // nothing to resume from: a rerun solves every puzzle
 	}
@@ -169,37 +172,21 @@ func TestNotRegularFiles(t *testing.T) {
 	}
 }
 
-// TestHistogram checks the summary's median on many times, in bounded
-// memory.
-func TestHistogram(t *testing.T) {
-	var h histogram
-	for i := range 1_000_000 {
-		h.add(time.Duration(i%1000+1) * time.Microsecond)
-	}
-	if len(h.buckets) > 1000 {
-		t.Errorf("%d buckets", len(h.buckets))
-	}
-	if got, want := h.median(), 500*time.Microsecond; math.Abs(float64(got-want)) > 0.01*float64(want) {
-		t.Errorf("median %v, want %v within 1%%", got, want)
-	}
-}
-
 // TestResumeDuplicateLabels stops the search of the second of two
-// puzzles that share a label, and resumes it: the checkpoint is of the
-// second, not the first.
+// puzzles that share a label, once the first's answer is written, and
+// resumes it: the checkpoint is of the second, not the first.
 func TestResumeDuplicateLabels(t *testing.T) {
 	dir := t.TempDir()
 	checkpoint := filepath.Join(dir, "c.json")
 	korf54 := "x: 12 11 0 8 10 2 13 15 5 4 7 3 6 9 14 1\n"
-	one := writeInput(t, "one.txt", korf54)
 	both := writeInput(t, "both.txt", "x: 14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\n"+korf54)
 	flags := []string{"--goal", "first", "--heuristic", "manhattan", "-t", "1"}
-	cmd := child(append([]string{"--checkpoint", checkpoint, "--checkpoint-every", "20ms", one}, flags...)...)
+	cmd := child(append([]string{"--checkpoint", checkpoint, "--checkpoint-every", "20ms", both}, flags...)...)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		if f, err := readCheckpoint(checkpoint); err == nil && !f.Done && len(f.Checkpoint.Tasks) > 0 {
+		if f, err := batch.ReadCheckpoint(checkpoint); err == nil && !f.Done && f.Written != nil && len(f.Checkpoint.Tasks) > 0 {
 			break
 		}
 		if time.Now().After(deadline) {

@@ -27,21 +27,23 @@ fi
 results=${FIFTEEN_RESULTS:-$(mktemp -d /tmp/fifteen-results.XXXXXX)}
 mkdir -p "$results"
 export GOMAXPROCS=${GOMAXPROCS:-1}
-last='' same=0
-for ((round = 1; ; round++)); do
+flags=("$@")
+
+# shellcheck source=deploy/rounds.sh
+source "$repo/deploy/rounds.sh"
+
+# round runs the round's N tasks, FIFTEEN_JOBS at a time, in task order.
+round() {
 	seq 0 $((n - 1)) | xargs -P "${FIFTEEN_JOBS:-2}" -I {} \
-		sh -c '"$@" 2>>"$0/task-{}.err" || true' "$results" "$solve" --results "$results" --task {}/"$n" "$@" "$file"
-	status=0
-	"$solve" --results "$results" --merge --format jsonl "$@" "$file" 2>"$results/merge.err" || status=$?
-	if ((status != 3)); then
-		cat "$results/merge.err" >&2
-		echo "local/solve.sh: $round rounds" >&2
-		exit "$status"
-	fi
-	why=$(tail -n 1 "$results/merge.err")
-	if [[ $why == "$last" ]] && ((++same >= 3)); then
-		echo "local/solve.sh: no progress in $same rounds: see $results/task-*.err" >&2
-		exit 1
-	fi
-	[[ $why == "$last" ]] || last=$why same=0
-done
+		sh -c '"$@" 2>>"$0/task-{}.err" || true' "$results" "$solve" --results "$results" --task {}/"$n" "${flags[@]}" "$file"
+}
+
+merge() {
+	"$solve" --results "$results" --merge --format jsonl "${flags[@]}" "$file" >"$results/merged.out" 2>"$results/merge.err"
+}
+
+status=0
+rounds "$results" round merge || status=$?
+cat "$results/merge.err" >&2
+cat "$results/merged.out"
+exit "$status"

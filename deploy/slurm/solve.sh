@@ -7,7 +7,8 @@
 # a batch is shared out, every N-th puzzle a task (solve --split says
 # otherwise). Each round is an array of N tasks; between rounds the merge
 # (solve --merge) joins what the tasks wrote and plans the next, until it
-# prints the results. A task that fails or is killed runs again in the next
+# prints the results (deploy/rounds.sh, which reads the merge's
+# status.json). A task that fails or is killed runs again in the next
 # round, from its checkpoint.
 #
 # The results directory and the databases must be on a file system every
@@ -19,8 +20,9 @@
 #   FIFTEEN_SOLVE    the solve binary every node runs (default: bin/solve
 #                    beside this repository, built if missing)
 #   FIFTEEN_RESULTS  the results directory (default: a new directory
-#                    fifteen-results.XXXXXX in the current one); reusing
-#                    one resumes its job
+#                    fifteen-results.XXXXXX in your home directory, which
+#                    clusters share among their nodes); reusing one resumes
+#                    its job
 #   FIFTEEN_CPUS     CPUs per task (default 1): the task's search threads
 #   FIFTEEN_SBATCH   more sbatch options, such as "--partition=long --time=2:00:00"
 #   FIFTEEN_POLL     seconds between looks at the queue (default 1)
@@ -47,7 +49,7 @@ solve=${FIFTEEN_SOLVE:-$repo/bin/solve}
 if [[ -z ${FIFTEEN_SOLVE:-} && ! -x $solve ]]; then
 	(cd "$repo" && go build -o "$solve" ./cmd/solve)
 fi
-results=${FIFTEEN_RESULTS:-$(mktemp -d "$PWD/fifteen-results.XXXXXX")}
+results=${FIFTEEN_RESULTS:-$(mktemp -d "$HOME/fifteen-results.XXXXXX")}
 mkdir -p "$results"
 results=$(realpath -- "$results")
 cpus=${FIFTEEN_CPUS:-1}
@@ -73,31 +75,28 @@ stopped() {
 }
 trap stopped INT TERM
 
-last='' same=0
-for ((round = 1; ; round++)); do
+# shellcheck source=deploy/rounds.sh
+source "$repo/deploy/rounds.sh"
+
+# round K submits the round's array and waits until its tasks have ended.
+round() {
 	# shellcheck disable=SC2086 # FIFTEEN_SBATCH is words of options
 	job=$(sbatch --parsable --array="0-$((n - 1))" --job-name=fifteen --cpus-per-task="$cpus" \
 		--requeue --output="$results/slurm-%A_%a.out" ${FIFTEEN_SBATCH:-} "$task")
 	job=${job%%;*}
-	echo "solve.sh: round $round: job array $job of $n tasks" >&2
+	echo "solve.sh: round $1: job array $job of $n tasks" >&2
 	while [[ -n $(squeue --noheader --jobs="$job" --format=%i 2>/dev/null) ]]; do
 		sleep "${FIFTEEN_POLL:-1}"
 	done
-	status=0
-	"$solve" --results "$results" --merge --format jsonl "$@" "$file" >"$results/merged.out" 2>"$results/merge.err" || status=$?
-	if ((status != 3)); then
-		cat "$results/merge.err" >&2
-		cat "$results/merged.out"
-		exit "$status"
-	fi
-	why=$(tail -n 1 "$results/merge.err")
-	echo "solve.sh: $why" >&2
-	if [[ $why == "$last" ]]; then
-		if ((++same >= ${FIFTEEN_TRIES:-3})); then
-			echo "solve.sh: no progress in $same rounds: see $results/slurm-${job}_*.out" >&2
-			exit 1
-		fi
-	else
-		last=$why same=0
-	fi
-done
+}
+
+flags=("$@")
+merge() {
+	"$solve" --results "$results" --merge --format jsonl "${flags[@]}" "$file" >"$results/merged.out" 2>"$results/merge.err"
+}
+
+status=0
+rounds "$results" round merge || status=$?
+cat "$results/merge.err" >&2
+cat "$results/merged.out"
+exit "$status"

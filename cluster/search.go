@@ -1,4 +1,4 @@
-package main
+package cluster
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"fifteen/bitboard"
+	"fifteen/internal/batch"
 	"fifteen/internal/record"
 	"fifteen/search"
 	"fifteen/solver"
@@ -91,15 +92,14 @@ func searchable(e entry, goal bitboard.Goal) string {
 }
 
 // searchTask runs the task's part of the round under way.
-func searchTask(ctx context.Context, cfg *config, all []entry, stderr io.Writer) int {
-	c := &cfg.cluster
+func searchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, stderr io.Writer) int {
 	var pf planFile
-	if err := readJSON(filepath.Join(c.dir, "plan.json"), &pf); err != nil && !errors.Is(err, os.ErrNotExist) {
+	if err := readJSON(filepath.Join(c.Dir, "plan.json"), &pf); err != nil && !errors.Is(err, os.ErrNotExist) {
 		fmt.Fprintln(stderr, "solve:", err)
 		return 1
 	}
 	p := pf.Puzzle
-	for p < len(all) && searchable(all[p], cfg.opts.Goal) != "" {
+	for p < len(all) && searchable(all[p], b.Options.Goal) != "" {
 		p++
 	}
 	if p >= len(all) {
@@ -109,12 +109,12 @@ func searchTask(ctx context.Context, cfg *config, all []entry, stderr io.Writer)
 	if p != pf.Puzzle {
 		pf = planFile{Puzzle: p}
 	}
-	dir := puzzleDir(c.dir, p)
+	dir := puzzleDir(c.Dir, p)
 	bound := 0
 	if pf.Plan != nil {
 		bound = pf.Plan.Bound
 	}
-	path := roundPath(dir, bound, c.task)
+	path := roundPath(dir, bound, c.Task)
 	if _, err := os.Stat(path); err == nil {
 		return 0 // done before: a rerun of the round
 	}
@@ -122,30 +122,30 @@ func searchTask(ctx context.Context, cfg *config, all []entry, stderr io.Writer)
 		fmt.Fprintln(stderr, "solve:", err)
 		return 1
 	}
-	s, err := newSolver(cfg, stderr)
+	s, err := batch.NewSolver(b, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "solve:", err)
 		return 2
 	}
 	defer s.Close()
 	puzzle := all[p].p
-	out := roundFile{ID: puzzle.ID, Task: c.task}
+	out := roundFile{ID: puzzle.ID, Task: c.Task}
 	plan := pf.Plan
 	if plan == nil {
-		res, first, err := s.Split(ctx, puzzle, cfg.opts, c.tasks, c.above)
+		res, first, err := s.Split(ctx, puzzle, b.Options, c.Tasks, c.Above)
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", puzzle.ID, err)
 			return 1
 		}
-		out.Begun = &begunPart{H0: res.H0, Heuristic: res.Heuristic, Iterations: res.Iterations, Elapsed: res.Elapsed, Threads: cfg.opts.Threads}
+		out.Begun = &begunPart{H0: res.H0, Heuristic: res.Heuristic, Iterations: res.Iterations, Elapsed: res.Elapsed, Threads: b.Options.Threads}
 		if res.Solved {
-			out.Begun.Solution = ptr(bitboard.FormatMoves(res.Moves))
+			out.Begun.Solution = new(bitboard.FormatMoves(res.Moves))
 		} else {
 			plan = &first
 		}
 	}
 	if plan != nil {
-		part, err := searchShare(ctx, s, cfg, puzzle, dir, *plan, stderr)
+		part, err := searchShare(ctx, s, c, b, puzzle, dir, *plan, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", puzzle.ID, err)
 			return 1
@@ -162,11 +162,10 @@ func searchTask(ctx context.Context, cfg *config, all []entry, stderr io.Writer)
 // searchShare searches the task's share of the plan's iteration, saving
 // checkpoints of it and resuming from the last, and marks a solution it
 // finds for the other tasks.
-func searchShare(ctx context.Context, s *solver.Solver, cfg *config, p solver.Puzzle, dir string, plan search.Plan, stderr io.Writer) (search.Part, error) {
-	c := &cfg.cluster
-	checkpoint := filepath.Join(dir, fmt.Sprintf("bound-%d-%d.checkpoint.json", plan.Bound, c.task))
+func searchShare(ctx context.Context, s *solver.Solver, c *Config, b *batch.Config, p solver.Puzzle, dir string, plan search.Plan, stderr io.Writer) (search.Part, error) {
+	checkpoint := filepath.Join(dir, fmt.Sprintf("bound-%d-%d.checkpoint.json", plan.Bound, c.Task))
 	found := filepath.Join(dir, fmt.Sprintf("found-%d", plan.Bound))
-	opts := cfg.opts
+	opts := b.Options
 	var cp search.Checkpoint
 	switch err := readJSON(checkpoint, &cp); {
 	case err == nil:
@@ -180,7 +179,7 @@ func searchShare(ctx context.Context, s *solver.Solver, cfg *config, p solver.Pu
 			fmt.Fprintln(stderr, "solve: saving the checkpoint:", err)
 		}
 	}
-	part, err := s.SolveShare(ctx, p, opts, search.Share{Plan: plan, Task: c.task, Known: knownIn(found)})
+	part, err := s.SolveShare(ctx, p, opts, search.Share{Plan: plan, Task: c.Task, Known: knownIn(found)})
 	if err == nil && part.Found >= 0 {
 		if err = os.MkdirAll(found, 0o755); err == nil {
 			err = writeJSON(filepath.Join(found, strconv.FormatInt(part.Found, 10)), part.Found)
@@ -215,39 +214,34 @@ func knownIn(dir string) func() int64 {
 
 // mergeSearch prints the results of a split search, once every puzzle's
 // is complete; until then it writes the plan of the round to run next.
-func mergeSearch(cfg *config, all []entry, stdout, stderr io.Writer) int {
-	c := &cfg.cluster
-	planPath := filepath.Join(c.dir, "plan.json")
+func mergeSearch(c *Config, b *batch.Config, all []entry, stdout, stderr io.Writer) Status {
+	planPath := filepath.Join(c.Dir, "plan.json")
 	var pf planFile
 	if err := readJSON(planPath, &pf); err != nil && !errors.Is(err, os.ErrNotExist) {
-		fmt.Fprintln(stderr, "solve:", err)
-		return 1
+		return failed(err)
 	}
-	outcomes := make([]outcome, len(all))
+	outcomes := make([]batch.Outcome, len(all))
 	for i, e := range all {
-		if msg := searchable(e, cfg.opts.Goal); msg != "" {
-			outcomes[i].msg = msg
+		if msg := searchable(e, b.Options.Goal); msg != "" {
+			outcomes[i].Msg = msg
 			continue
 		}
-		opts := cfg.opts
-		res, next, err := joinSearch(cfg, i, e.p, &opts)
+		opts := b.Options
+		res, next, err := joinSearch(c, i, e.p, &opts)
 		switch {
 		case err != nil:
-			fmt.Fprintf(stderr, "solve: %s: %v\n", e.p.ID, err)
-			return 1
+			return failed(fmt.Errorf("%s: %w", e.p.ID, err))
 		case next != nil:
 			if want := (planFile{Puzzle: i, Plan: next.plan}); !reflect.DeepEqual(pf, want) {
 				if err := writeJSON(planPath, want); err != nil {
-					fmt.Fprintln(stderr, "solve:", err)
-					return 1
+					return failed(err)
 				}
 			}
-			fmt.Fprintf(stderr, "solve: %s: %s: run the tasks again\n", e.p.ID, next.why)
-			return statusMore
+			return again(fmt.Sprintf("%s: %s: run the tasks again", e.p.ID, next.why))
 		}
-		outcomes[i].rec = ptr(record.New(&res, nil, opts))
+		outcomes[i].Record = new(record.New(&res, nil, opts))
 	}
-	return printOutcomes(cfg, len(all), func(i int) outcome { return outcomes[i] }, stdout, stderr)
+	return done(batch.PrintOutcomes(b, len(all), func(i int) batch.Outcome { return outcomes[i] }, stdout, stderr))
 }
 
 // pending is a round that remains to run: its plan (nil for the first),
@@ -259,12 +253,11 @@ type pending struct {
 
 // joinSearch joins the rounds of puzzle i's split search: its result, or
 // the round to run next. It sets the options' threads to the tasks'.
-func joinSearch(cfg *config, i int, p solver.Puzzle, opts *solver.Options) (solver.Result, *pending, error) {
-	c := &cfg.cluster
-	dir := puzzleDir(c.dir, i)
-	files, missing, err := readRound(dir, 0, c.tasks, p.ID)
+func joinSearch(c *Config, i int, p solver.Puzzle, opts *solver.Options) (solver.Result, *pending, error) {
+	dir := puzzleDir(c.Dir, i)
+	files, missing, err := readRound(dir, 0, c.Tasks, p.ID)
 	if err != nil || len(missing) > 0 {
-		return solver.Result{}, &pending{nil, fmt.Sprintf("the first round's tasks %v have not finished", missing)}, err
+		return solver.Result{}, &pending{nil, fmt.Sprintf("the first round's tasks %s have not finished", taskList(missing))}, err
 	}
 	b := files[0].Begun
 	if b == nil {
@@ -308,14 +301,14 @@ func joinSearch(cfg *config, i int, p solver.Puzzle, opts *solver.Options) (solv
 			res, err := solver.Joined(begun, shared, moves, elapsed, *opts)
 			return res, nil, err
 		}
-		next, err := search.NextPlan(parts, c.tasks)
+		next, err := search.NextPlan(parts, c.Tasks)
 		if err != nil {
 			return solver.Result{}, nil, err
 		}
 		bound = next.Bound
-		files, missing, err = readRound(dir, bound, c.tasks, p.ID)
+		files, missing, err = readRound(dir, bound, c.Tasks, p.ID)
 		if err != nil || len(missing) > 0 {
-			return solver.Result{}, &pending{&next, fmt.Sprintf("bound %d: tasks %v have not finished", bound, missing)}, err
+			return solver.Result{}, &pending{&next, fmt.Sprintf("bound %d: tasks %s have not finished", bound, taskList(missing))}, err
 		}
 		for k, f := range files {
 			if f.Part == nil || !reflect.DeepEqual(f.Part.Plan, next) {

@@ -1,4 +1,4 @@
-package main
+package cluster
 
 import (
 	"bufio"
@@ -17,6 +17,7 @@ import (
 
 	"fifteen/bitboard"
 	"fifteen/internal/atomicfile"
+	"fifteen/internal/batch"
 	"fifteen/internal/record"
 	"fifteen/solver"
 )
@@ -78,7 +79,7 @@ func batchPath(dir string, task int) string {
 // readBatch reads a batch task's file: none yet is no outcome.
 func readBatch(path string) (map[int]batchLine, error) {
 	lines := map[int]batchLine{}
-	data, err := atomicfile.ReadFile(path, maxState)
+	data, err := atomicfile.ReadFile(path, batch.MaxState)
 	if errors.Is(err, os.ErrNotExist) {
 		return lines, nil
 	} else if err != nil {
@@ -97,24 +98,23 @@ func readBatch(path string) (map[int]batchLine, error) {
 }
 
 // batchTask solves the task's share of the batch.
-func batchTask(ctx context.Context, cfg *config, all []entry, stderr io.Writer) int {
-	c := &cfg.cluster
-	path := batchPath(c.dir, c.task)
+func batchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, stderr io.Writer) int {
+	path := batchPath(c.Dir, c.Task)
 	done, err := readBatch(path)
 	if err != nil {
 		fmt.Fprintln(stderr, "solve:", err)
 		return 1
 	}
-	if cfg.jobs == 1 {
-		cfg.checkpoint = filepath.Join(c.dir, fmt.Sprintf("batch-%d.checkpoint.json", c.task))
-		if f, err := readCheckpoint(cfg.checkpoint); err == nil && !f.Done {
-			cfg.resume = f
-			fmt.Fprintf(stderr, "%s: resuming its search from %s\n", f.ID, cfg.checkpoint)
+	if b.Jobs == 1 {
+		b.Checkpoint = filepath.Join(c.Dir, fmt.Sprintf("batch-%d.checkpoint.json", c.Task))
+		if f, err := batch.ReadCheckpoint(b.Checkpoint); err == nil && !f.Done {
+			b.Resume = f
+			fmt.Fprintf(stderr, "%s: resuming its search from %s\n", f.ID, b.Checkpoint)
 		}
 	}
 	var left []int // the share's puzzles without an outcome
-	for i := c.task; i < len(all); i += c.tasks {
-		if l, ok := done[i]; ok && l.check(all[i], cfg.opts) != nil {
+	for i := c.Task; i < len(all); i += c.Tasks {
+		if l, ok := done[i]; ok && l.check(all[i], b.Options) != nil {
 			delete(done, i) // another input's, or damaged: solved again
 		}
 		if _, ok := done[i]; !ok {
@@ -122,7 +122,7 @@ func batchTask(ctx context.Context, cfg *config, all []entry, stderr io.Writer) 
 		}
 	}
 	for i := range done {
-		if i < 0 || i >= len(all) || i%c.tasks != c.task {
+		if i < 0 || i >= len(all) || i%c.Tasks != c.Task {
 			delete(done, i)
 		}
 	}
@@ -150,15 +150,15 @@ func batchTask(ctx context.Context, cfg *config, all []entry, stderr io.Writer) 
 		})
 	}
 	saved := time.Now()
-	status := solveStream(ctx, cfg, stream, stderr, func(o outcome) error {
+	status := batch.Stream(ctx, b, stream, stderr, func(o batch.Outcome) error {
 		mu.Lock()
 		i := queue[0]
 		queue = queue[1:]
 		mu.Unlock()
-		if o.interrupted {
+		if o.Interrupted {
 			return nil // by SIGTERM: solved again by the rerun
 		}
-		done[i] = batchLine{Index: i, Puzzle: entryKey(all[i]), Message: o.msg, Record: o.rec}
+		done[i] = batchLine{Index: i, Puzzle: entryKey(all[i]), Message: o.Msg, Record: o.Record}
 		if time.Since(saved) < saveEvery {
 			return nil
 		}
@@ -174,32 +174,28 @@ func batchTask(ctx context.Context, cfg *config, all []entry, stderr io.Writer) 
 
 // mergeBatch prints the outcomes of a split batch in input order, once
 // every task has written all of its share.
-func mergeBatch(cfg *config, all []entry, stdout, stderr io.Writer) int {
-	c := &cfg.cluster
+func mergeBatch(c *Config, b *batch.Config, all []entry, stdout, stderr io.Writer) Status {
 	lines := map[int]batchLine{}
 	var behind []int
-	for k := range c.tasks {
-		have, err := readBatch(batchPath(c.dir, k))
+	for k := range c.Tasks {
+		have, err := readBatch(batchPath(c.Dir, k))
 		if err != nil {
-			fmt.Fprintln(stderr, "solve:", err)
-			return 1
+			return failed(err)
 		}
-		for i := k; i < len(all); i += c.tasks {
+		for i := k; i < len(all); i += c.Tasks {
 			l, ok := have[i]
 			if !ok {
 				behind = append(behind, k)
 				break
 			}
-			if err := l.check(all[i], cfg.opts); err != nil {
-				fmt.Fprintf(stderr, "solve: %s: the outcome of puzzle %d (%s) is refused: %v\n", batchPath(c.dir, k), i+1, all[i].p.ID, err)
-				return 1
+			if err := l.check(all[i], b.Options); err != nil {
+				return failed(fmt.Errorf("%s: the outcome of puzzle %d (%s) is refused: %v", batchPath(c.Dir, k), i+1, all[i].p.ID, err))
 			}
 			lines[i] = l
 		}
 	}
 	if len(behind) > 0 {
-		fmt.Fprintf(stderr, "solve: tasks %v of %d have not finished their share: run them again\n", behind, c.tasks)
-		return statusMore
+		return again(fmt.Sprintf("tasks %s of %d have not finished their share: run them again", taskList(behind), c.Tasks))
 	}
-	return printOutcomes(cfg, len(all), func(i int) outcome { return outcome{msg: lines[i].Message, rec: lines[i].Record} }, stdout, stderr)
+	return done(batch.PrintOutcomes(b, len(all), func(i int) batch.Outcome { return batch.Outcome{Msg: lines[i].Message, Record: lines[i].Record} }, stdout, stderr))
 }

@@ -1,7 +1,10 @@
-package main
+// Package batch is how the commands solve a batch of puzzles: a stream
+// solved in input order, each outcome printed (or handed on) as it comes,
+// a summary, and the --checkpoint and --resume files of its searches. It
+// is what solve runs, alone or as a task of a split job (package cluster).
+package batch
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -11,8 +14,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -28,68 +31,131 @@ import (
 	"fifteen/solver"
 )
 
-// solveAll solves the batch, prints each result in input order as it
-// comes and a summary, and returns the exit status.
-func solveAll(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
-	stream, closeInput, err := puzzles(cfg, stdin)
-	if err != nil {
-		fmt.Fprintln(stderr, "solve:", err)
-		return 1
+// Config is a batch's: how each puzzle is solved, and what is made of its
+// outcome.
+type Config struct {
+	Solver  solver.Config
+	Options solver.Options
+	Jobs    int    // puzzles solved at once (0: see Parallelism)
+	Format  string // "text" or "jsonl"
+	// GIFFile draws the one puzzle's solution, GIFDir each puzzle's, with
+	// cells of GIFCell pixels.
+	GIFFile, GIFDir string
+	GIFCell         int
+	// Checkpoint is the file that saves the search under way; Resume, the
+	// one it resumes from.
+	Checkpoint string
+	Resume     *CheckpointFile
+}
+
+// Parallelism settles the Jobs and Options.Threads defaults for a batch
+// of one puzzle or more: a batch is fastest solved a puzzle per CPU, one
+// puzzle with all CPUs searching it.
+func (c *Config) Parallelism(many bool) {
+	cpus := runtime.GOMAXPROCS(0)
+	if c.Jobs == 0 {
+		c.Jobs = 1
+		if many && c.Options.Threads <= 1 && c.Checkpoint == "" {
+			c.Jobs = cpus
+		}
 	}
-	defer closeInput()
-	if cfg.printOnly {
-		return printPuzzles(stream, stdout, stderr)
+	if c.Options.Threads == 0 {
+		c.Options.Threads = 1
+		if c.Jobs == 1 {
+			c.Options.Threads = min(cpus, search.MaxThreads)
+		}
 	}
+}
+
+// ReadError is an input that could not be read on: the batch stops there.
+type ReadError struct{ Err error }
+
+func (e ReadError) Error() string { return e.Err.Error() }
+func (e ReadError) Unwrap() error { return e.Err }
+
+// Solve solves the stream, prints each result on stdout in input order as
+// it comes and a summary on stderr, and returns solve's exit status.
+func Solve(ctx context.Context, c *Config, stream iter.Seq2[solver.Puzzle, error], stdout, stderr io.Writer) int {
 	many, stream := peek(stream)
-	if cfg.gifFile != "" && many {
+	if c.GIFFile != "" && many {
 		fmt.Fprintln(stderr, "solve: --gif draws one puzzle, and there are more; use --gif-dir")
 		return 2
 	}
-	for path, check := range map[string]func(string) error{cfg.gifFile: atomicfile.CheckOutput, cfg.checkpoint: atomicfile.Check} {
+	for path, check := range map[string]func(string) error{c.GIFFile: atomicfile.CheckOutput, c.Checkpoint: atomicfile.Check} {
 		if err := check(path); path != "" && err != nil {
 			fmt.Fprintln(stderr, "solve:", err)
 			return 1
 		}
 	}
-	if cfg.resume != nil {
-		stream = resumed(stream, cfg.resume)
+	if c.Resume != nil {
+		stream = resumed(stream, c.Resume)
 	}
-	if cfg.gifDir != "" {
-		if err := os.MkdirAll(cfg.gifDir, 0o755); err != nil {
+	if c.GIFDir != "" {
+		if err := os.MkdirAll(c.GIFDir, 0o755); err != nil {
 			fmt.Fprintln(stderr, "solve:", err)
 			return 1
 		}
 	}
-	cfg.parallelism(many)
-	out := newPrinter(cfg.format, stdout)
-	return solveStream(ctx, cfg, stream, stderr, func(o outcome) error {
-		if o.msg != "" {
-			fmt.Fprintln(stderr, o.msg)
+	c.Parallelism(many)
+	out := record.NewPrinter(c.Format, c.Options.Weight, stdout)
+	return Stream(ctx, c, stream, stderr, func(o Outcome) error {
+		if o.Msg != "" {
+			fmt.Fprintln(stderr, o.Msg)
 		}
-		if o.rec != nil {
-			return out.print(o.rec, cfg)
+		if o.Record != nil {
+			return out.Print(o.Record)
 		}
 		return nil
 	})
 }
 
-// outcome is what solve prints of one puzzle: a message for standard
-// error, if any (a malformed puzzle, an error), and the record to print,
-// if any (one solved, or searched and given up). interrupted marks a
-// search that Ctrl-C or SIGTERM cut short.
-type outcome struct {
-	msg         string
-	rec         *record.Record
-	interrupted bool
+// peek returns whether the stream holds more than one puzzle, and a
+// stream that yields the same puzzles, once: it reads up to two ahead.
+func peek(seq iter.Seq2[solver.Puzzle, error]) (many bool, all iter.Seq2[solver.Puzzle, error]) {
+	next, stop := iter.Pull2(seq)
+	type item struct {
+		p   solver.Puzzle
+		err error
+	}
+	var ahead []item
+	for range 2 {
+		if p, err, ok := next(); ok {
+			ahead = append(ahead, item{p, err})
+		}
+	}
+	return len(ahead) > 1, func(yield func(solver.Puzzle, error) bool) {
+		defer stop() // here, where next runs: a read in progress is not raced
+		for _, it := range ahead {
+			if !yield(it.p, it.err) {
+				return
+			}
+		}
+		for {
+			p, err, ok := next()
+			if !ok || !yield(p, err) {
+				return
+			}
+		}
+	}
 }
 
-// solveStream solves the stream's puzzles, hands each outcome to emit in
+// Outcome is what solve prints of one puzzle: a message for standard
+// error, if any (a malformed puzzle, an error), and the record to print,
+// if any (one solved, or searched and given up). Interrupted marks a
+// search that Ctrl-C or SIGTERM cut short.
+type Outcome struct {
+	Msg         string
+	Record      *record.Record
+	Interrupted bool
+}
+
+// Stream solves the stream's puzzles, hands each Outcome to emit in
 // input order, prints a summary, and returns the exit status. Only once
-// emit has taken a puzzle's outcome does the --checkpoint file say that
+// emit has taken a puzzle's Outcome does the --checkpoint file say that
 // the batch is past it.
-func solveStream(ctx context.Context, cfg *config, stream iter.Seq2[solver.Puzzle, error], stderr io.Writer, emit func(outcome) error) int {
-	past := checkpoints(cfg, stderr)
-	s, err := newSolver(cfg, stderr)
+func Stream(ctx context.Context, c *Config, stream iter.Seq2[solver.Puzzle, error], stderr io.Writer, emit func(Outcome) error) int {
+	past := checkpoints(c, stderr)
+	s, err := NewSolver(c, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "solve:", err)
 		return 2
@@ -98,14 +164,14 @@ func solveStream(ctx context.Context, cfg *config, stream iter.Seq2[solver.Puzzl
 
 	t0 := time.Now()
 	var sum summary
-	if cfg.opts.Mode != solver.Human {
-		stream = prepared(ctx, s, cfg.opts.Goal, stream, &sum.loading)
+	if c.Options.Mode != solver.Human {
+		stream = prepared(ctx, s, c.Options.Goal, stream, &sum.loading)
 	}
 	status := 0
 	gifNames := map[string]bool{} // in --gif-dir, so that no id's file replaces another's
-	for r, err := range s.SolveAll(ctx, stream, cfg.jobs, cfg.opts) {
+	for r, err := range s.SolveAll(ctx, stream, c.Jobs, c.Options) {
 		var ie *bitboard.InputError
-		var re readError
+		var re ReadError
 		msg := ""
 		switch {
 		case errors.As(err, &re):
@@ -119,20 +185,20 @@ func solveStream(ctx context.Context, cfg *config, stream iter.Seq2[solver.Puzzl
 		if err != nil {
 			status = 1
 		}
-		o := outcome{msg: msg, interrupted: ctx.Err() != nil && (errors.Is(err, ctx.Err()) || errors.Is(err, context.Cause(ctx)))}
+		o := Outcome{Msg: msg, Interrupted: ctx.Err() != nil && (errors.Is(err, ctx.Err()) || errors.Is(err, context.Cause(ctx)))}
 		if r.Iterations != nil || r.Solved {
-			o.rec = ptr(record.New(&r, err, cfg.opts))
-			sum.add(o.rec)
+			o.Record = new(record.New(&r, err, c.Options))
+			sum.add(o.Record)
 		}
 		if err := emit(o); err != nil {
 			fmt.Fprintln(stderr, "solve:", err)
 			return 1
 		}
-		if !o.interrupted && ie == nil {
+		if !o.Interrupted && ie == nil {
 			past(r.Puzzle)
 		}
-		if err == nil && (cfg.gifFile != "" || cfg.gifDir != "") {
-			if err := writeGIF(ctx, cfg, &r, gifNames); err != nil {
+		if err == nil && (c.GIFFile != "" || c.GIFDir != "") {
+			if err := writeGIF(ctx, c, &r, gifNames); err != nil {
 				status = 1
 				fmt.Fprintf(stderr, "%s: %v\n", r.Puzzle.ID, err)
 			}
@@ -147,37 +213,35 @@ func solveStream(ctx context.Context, cfg *config, stream iter.Seq2[solver.Puzzl
 	return status
 }
 
-func ptr[T any](v T) *T { return &v }
-
-// newSolver returns the solver of the flags, which reports its database
+// NewSolver returns the solver of the flags, which reports its database
 // builds and long searches on stderr.
-func newSolver(cfg *config, stderr io.Writer) (*solver.Solver, error) {
-	cfg.solver.Progress, cfg.solver.Log = pdbcli.Reporter(stderr)
-	if cfg.opts.ProgressEvery > 0 {
-		cfg.opts.Progress = longSearches(stderr)
+func NewSolver(c *Config, stderr io.Writer) (*solver.Solver, error) {
+	c.Solver.Progress, c.Solver.Log = pdbcli.Reporter(stderr)
+	if c.Options.ProgressEvery > 0 {
+		c.Options.Progress = longSearches(stderr)
 	}
-	cfg.solver.NoBuild = !pdbcli.BuiltOnFirstUse(cfg.solver.Partition)
-	return solver.New(cfg.solver)
+	c.Solver.NoBuild = !pdbcli.BuiltOnFirstUse(c.Solver.Partition)
+	return solver.New(c.Solver)
 }
 
-// printOutcomes prints n outcomes in order, and their summary, as
-// solveStream does, and returns the exit status.
-func printOutcomes(cfg *config, n int, outcomes func(i int) outcome, stdout, stderr io.Writer) int {
-	out := newPrinter(cfg.format, stdout)
+// PrintOutcomes prints n outcomes in order, and their summary, as
+// Stream does, and returns the exit status.
+func PrintOutcomes(c *Config, n int, outcomes func(i int) Outcome, stdout, stderr io.Writer) int {
+	out := record.NewPrinter(c.Format, c.Options.Weight, stdout)
 	var sum summary
 	status := 0
 	for i := range n {
 		o := outcomes(i)
-		if o.msg != "" {
-			fmt.Fprintln(stderr, o.msg)
+		if o.Msg != "" {
+			fmt.Fprintln(stderr, o.Msg)
 			status = 1
 		}
-		if o.rec != nil {
-			if err := out.print(o.rec, cfg); err != nil {
+		if o.Record != nil {
+			if err := out.Print(o.Record); err != nil {
 				fmt.Fprintln(stderr, "solve:", err)
 				return 1
 			}
-			sum.add(o.rec)
+			sum.add(o.Record)
 		}
 	}
 	sum.print(stderr)
@@ -215,42 +279,11 @@ type errRepeated struct{ err error }
 func (e errRepeated) Error() string { return "see above" }
 func (e errRepeated) Unwrap() error { return e.err }
 
-// printPuzzles prints the puzzles in the line format, labelled with their
-// ids, as they are read, and reports the malformed ones.
-func printPuzzles(stream iter.Seq2[solver.Puzzle, error], stdout, stderr io.Writer) int {
-	status := 0
-	w := bufio.NewWriter(stdout)
-	for p, err := range stream {
-		if err != nil {
-			status = 1
-			if errors.As(err, new(readError)) {
-				err = fmt.Errorf("solve: %w", err)
-			}
-			fmt.Fprintln(stderr, err)
-			continue
-		}
-		fmt.Fprintf(w, "%s: %s\n", p.ID, joinTiles(p.Tiles))
-	}
-	if err := w.Flush(); err != nil {
-		fmt.Fprintln(stderr, "solve:", err)
-		return 1
-	}
-	return status
-}
-
-func joinTiles(tiles []int) string {
-	s := make([]string, len(tiles))
-	for i, t := range tiles {
-		s[i] = strconv.Itoa(t)
-	}
-	return strings.Join(s, " ")
-}
-
 // writeGIF draws the result's solution into --gif, or into --gif-dir
 // under a name made of its id, numbered (-2, -3, …) if an earlier id of
 // the batch took it; used holds the names taken.
-func writeGIF(ctx context.Context, cfg *config, r *solver.Result, used map[string]bool) error {
-	path := cfg.gifFile
+func writeGIF(ctx context.Context, c *Config, r *solver.Result, used map[string]bool) error {
+	path := c.GIFFile
 	if path == "" {
 		base := strings.Map(func(r rune) rune {
 			if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '.') {
@@ -263,11 +296,11 @@ func writeGIF(ctx context.Context, cfg *config, r *solver.Result, used map[strin
 			name = fmt.Sprintf("%s-%d.gif", base, i)
 		}
 		used[name] = true
-		path = filepath.Join(cfg.gifDir, name)
+		path = filepath.Join(c.GIFDir, name)
 	}
 	start := construct.Grid{Rows: r.Puzzle.Size.Rows, Cols: r.Puzzle.Size.Cols, Tiles: r.Puzzle.Tiles}
 	return atomicfile.WriteOutput(path, func(w io.Writer) error {
-		return render.GIF(ctx, w, start, r.Moves, render.Options{Cell: cfg.gifCell})
+		return render.GIF(ctx, w, start, r.Moves, render.Options{Cell: c.GIFCell})
 	})
 }
 

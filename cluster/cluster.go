@@ -1,0 +1,286 @@
+// Package cluster splits a batch, or one puzzle's search, among the N
+// tasks of a cluster's job array (a Slurm job array, a Kubernetes Indexed
+// Job), which meet only in a shared directory: each task writes its own
+// files there, atomically, and a rerun task (a requeue, a preempted pod)
+// writes them again. The merge reads them and prints the results in
+// input order, or, while work remains, plans the next round; either way
+// it leaves its verdict in status.json, which a driver reads to run the
+// tasks again or stop (deploy/rounds.sh). docs/cluster.md describes the
+// files.
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"iter"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"fifteen/internal/atomicfile"
+	"fifteen/internal/batch"
+	"fifteen/solver"
+)
+
+// StatusMore is the merge's exit status while tasks remain to run.
+const StatusMore = 3
+
+// errNoTask is the merge's error before any task has run.
+var errNoTask = errors.New("no task has run")
+
+// MaxTasks bounds N: every task lists the first split iteration's
+// subtrees, 256 a task.
+const MaxTasks = 1 << 14
+
+// Config is a split job's, and this process's part in it.
+type Config struct {
+	Dir         string // the results directory
+	Task, Tasks int    // task K of N (SetTask); N is the tasks' for the merge
+	Merge       bool   // whether this is the merge, rather than a task
+	// Split is "search" (each puzzle's search shared among the tasks, one
+	// puzzle after another), "batch" (every N-th puzzle a task), or "" for
+	// search with one puzzle, else batch.
+	Split string
+	// Above is the size, in nodes generated, of the iterations that every
+	// task searches whole (0: search.DefaultSplitAbove).
+	Above uint64
+}
+
+// taskEnv names the environment variables that give a task its K and N,
+// in the order they are tried: a Slurm job array's, then a Kubernetes
+// Indexed Job's (whose count the manifest sets).
+var taskEnv = [][3]string{
+	{"SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN"},
+	{"JOB_COMPLETION_INDEX", "FIFTEEN_TASK_COUNT", ""},
+}
+
+// SetTask settles K/N from task, as --task gives it ("K/N"), or when it
+// is empty from the environment: a Slurm job array's task, or a
+// Kubernetes Indexed Job's.
+func (c *Config) SetTask(task string, getenv func(string) string) error {
+	if task != "" {
+		k, n, ok := strings.Cut(task, "/")
+		if ok {
+			return c.setTaskNumbers(k, n, "0", "--task "+task)
+		}
+		return fmt.Errorf("bad --task %q: want K/N, such as 3/8", task)
+	}
+	for _, env := range taskEnv {
+		if k, n := getenv(env[0]), getenv(env[1]); k != "" && n != "" {
+			first := "0"
+			if env[2] != "" && getenv(env[2]) != "" {
+				first = getenv(env[2])
+			}
+			return c.setTaskNumbers(k, n, first, fmt.Sprintf("%s=%s and %s=%s", env[0], k, env[1], n))
+		}
+	}
+	return errors.New("--results needs --task K/N, or SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX and FIFTEEN_TASK_COUNT, or --merge")
+}
+
+// setTaskNumbers sets K/N from the numbers, K counted from first.
+func (c *Config) setTaskNumbers(k, n, first, from string) error {
+	id, err1 := strconv.Atoi(k)
+	count, err2 := strconv.Atoi(n)
+	offset, err3 := strconv.Atoi(first)
+	// Both non-negative, id-offset cannot overflow.
+	if err := errors.Join(err1, err2, err3); err != nil || offset < 0 || id < offset || count < 1 || count > MaxTasks || id-offset >= count {
+		return fmt.Errorf("bad task %s: want task K of N, 0 ≤ K < N ≤ %d", from, MaxTasks)
+	}
+	c.Task, c.Tasks = id-offset, count
+	return nil
+}
+
+// entry is one puzzle of the input, or why it is malformed.
+type entry struct {
+	p   solver.Puzzle
+	err error
+}
+
+// job is what a results directory holds the results of, in its job.json:
+// every task and the merge check that it is theirs.
+type job struct {
+	Split   string `json:"split"`
+	Tasks   int    `json:"tasks"`
+	Puzzles int    `json:"puzzles"`
+	// Key sums up the puzzles and the options that shape the answers.
+	Key string `json:"key"`
+}
+
+// Run runs this process's part of the split job on the stream's puzzles:
+// a task's share (search.Split and SolveShare's runs, or every N-th
+// puzzle), or the merge, which prints the results on stdout as solve
+// does and writes status.json. It returns solve's exit status: for the
+// merge, StatusMore while the tasks must run again.
+func Run(ctx context.Context, c *Config, b *batch.Config, stream iter.Seq2[solver.Puzzle, error], stdout, stderr io.Writer) int {
+	var all []entry
+	for p, err := range stream {
+		if errors.As(err, new(batch.ReadError)) {
+			fmt.Fprintln(stderr, "solve:", err)
+			return 1
+		}
+		all = append(all, entry{p, err})
+	}
+	split := c.Split
+	if split == "" {
+		split = "batch"
+		if len(all) == 1 {
+			split = "search"
+		}
+	}
+	switch {
+	case split == "search" && b.Options.Mode != solver.Optimal && b.Options.Mode != solver.Weighted:
+		fmt.Fprintln(stderr, "solve: a split search is an IDA* search: not with --greedy or --constructive; use --split batch")
+		return 2
+	case split == "search" && b.Options.Timeout > 0:
+		fmt.Fprintln(stderr, "solve: --timeout bounds one search: not with a split search, whose tasks search in rounds; use --split batch")
+		return 2
+	}
+	j := job{Split: split, Tasks: c.Tasks, Puzzles: len(all), Key: jobKey(c, b, all)}
+	if !c.Merge {
+		var err error
+		if j, err = claim(c.Dir, j, true); err != nil {
+			fmt.Fprintln(stderr, "solve:", err)
+			return 1
+		}
+		b.Parallelism(len(all) > 1)
+		if split == "batch" {
+			return batchTask(ctx, c, b, all, stderr)
+		}
+		return searchTask(ctx, c, b, all, stderr)
+	}
+	v := merge(c, b, j, all, stdout, stderr)
+	if v.State != Done {
+		fmt.Fprintln(stderr, "solve:", v.Why)
+	}
+	if err := writeJSON(filepath.Join(c.Dir, "status.json"), v); err != nil && !errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintln(stderr, "solve:", err)
+		return 1
+	}
+	return v.Exit
+}
+
+// merge joins what the tasks wrote: it prints the results, or says which
+// tasks must run again, and why.
+func merge(c *Config, b *batch.Config, j job, all []entry, stdout, stderr io.Writer) Status {
+	j.Tasks = 0 // the merge learns N from the tasks' job.json
+	j, err := claim(c.Dir, j, false)
+	switch {
+	case errors.Is(err, errNoTask):
+		return again(err.Error())
+	case err != nil:
+		return failed(err)
+	}
+	c.Tasks = j.Tasks
+	b.Parallelism(len(all) > 1)
+	if j.Split == "batch" {
+		return mergeBatch(c, b, all, stdout, stderr)
+	}
+	return mergeSearch(c, b, all, stdout, stderr)
+}
+
+// Status is the merge's verdict, which it writes into status.json for the
+// driver that runs the rounds (deploy/rounds.sh): whether the job is done
+// (its results printed), must run again, or failed, and why.
+type Status struct {
+	Version int    `json:"version"`
+	State   string `json:"state"` // Done, Again or Failed
+	Why     string `json:"why,omitempty"`
+	Exit    int    `json:"exit"` // the merge's exit status
+}
+
+// The states of a Status.
+const (
+	Done   = "done"   // the results are printed; Exit is 1 if a puzzle failed
+	Again  = "again"  // the tasks must run again: Why names the work left
+	Failed = "failed" // the job cannot go on as it is: Why says what to do
+)
+
+// statusVersion is the version of status.json's format.
+const statusVersion = 1
+
+func done(exit int) Status    { return Status{statusVersion, Done, "", exit} }
+func again(why string) Status { return Status{statusVersion, Again, why, StatusMore} }
+func failed(err error) Status { return Status{statusVersion, Failed, err.Error(), 1} }
+
+// taskList formats task numbers for a status: at most 16 of them, so that
+// status.json stays small (a Kubernetes termination message holds 4 KiB).
+func taskList(tasks []int) string {
+	const most = 16
+	if len(tasks) <= most {
+		return fmt.Sprint(tasks)
+	}
+	return fmt.Sprintf("%s …] (%d in all)", strings.TrimSuffix(fmt.Sprint(tasks[:most]), "]"), len(tasks))
+}
+
+// jobKey sums up the puzzles and the options that shape the answers, so
+// that a results directory is not shared by two jobs.
+func jobKey(c *Config, b *batch.Config, all []entry) string {
+	h := fnv.New64a()
+	o := &b.Options
+	fmt.Fprintln(h, o.Goal, o.Mode, o.Weight, o.PruneDepth, o.Order, o.Timeout, b.Solver.Heuristic, b.Solver.Partition, c.Above)
+	if b.Solver.NoReflect {
+		fmt.Fprintln(h, "no-reflect")
+	}
+	for _, e := range all {
+		fmt.Fprintln(h, e.p.ID, e.p.Size, e.p.Tiles, e.err)
+	}
+	return fmt.Sprintf("%016x", h.Sum64())
+}
+
+// entryKey sums up one puzzle of the input, as jobKey does the input.
+func entryKey(e entry) string {
+	h := fnv.New64a()
+	fmt.Fprintln(h, e.p.ID, e.p.Size, e.p.Tiles, e.err)
+	return fmt.Sprintf("%016x", h.Sum64())
+}
+
+// claim checks that the results directory holds the results of job j,
+// and, for a task, makes it if need be and writes job.json. The merge's
+// j has no task count: it returns the tasks'.
+func claim(dir string, j job, task bool) (job, error) {
+	path := filepath.Join(dir, "job.json")
+	var have job
+	switch err := readJSON(path, &have); {
+	case err == nil:
+		if j.Tasks == 0 {
+			j.Tasks = have.Tasks
+		}
+		if have != j {
+			return j, fmt.Errorf("%s holds the results of another job (%+v, not %+v): use another --results directory", dir, have, j)
+		}
+		return j, nil
+	case !errors.Is(err, os.ErrNotExist):
+		return j, err
+	case !task:
+		return j, fmt.Errorf("%w in %s yet", errNoTask, dir)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return j, err
+	}
+	return j, writeJSON(path, j)
+}
+
+// writeJSON writes v into path atomically.
+func writeJSON(path string, v any) error {
+	return atomicfile.WriteFile(path, func(w io.Writer) error {
+		return json.NewEncoder(w).Encode(v)
+	})
+}
+
+// readJSON reads path into v; a missing file is os.ErrNotExist, and
+// anything but a regular file is refused (atomicfile.ErrNotRegular).
+func readJSON(path string, v any) error {
+	data, err := atomicfile.ReadFile(path, batch.MaxState)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,54 @@
+# The round loop of the split-job drivers (deploy/slurm/solve.sh,
+# deploy/local/solve.sh), sourced by them: each round runs the N tasks of
+# the job, then the merge, which leaves its verdict in the results
+# directory's status.json (package cluster): done, again, or failed.
+#
+# rounds RESULTS RUN MERGE calls "RUN ROUND" (the round's tasks, which
+# must return once they have all ended) and then MERGE (solve --merge,
+# with the results on its standard output), until status.json says the
+# job is done, and returns the merge's exit status: 0, or 1 if a puzzle
+# failed. It returns 1 when the status says the job failed (why is on
+# standard error), and when FIFTEEN_TRIES (default 3) rounds in a row
+# leave the same work to do.
+
+# status_field FILE NAME prints a field of status.json, one JSON object on
+# one line whose strings hold no quotes but escaped ones.
+status_field() {
+	sed -n "s/.*\"$2\":\(\"\(\([^\"\\\\]\|\\\\.\)*\)\"\|\([0-9]*\)\).*/\2\4/p" "$1"
+}
+
+rounds() {
+	local results=$1 run=$2 merge=$3 round last='' same=0 state why
+	for ((round = 1; ; round++)); do
+		"$run" "$round"
+		rm -f "$results/status.json"
+		"$merge" || true
+		if [[ ! -s $results/status.json ]]; then
+			echo "rounds: the merge wrote no $results/status.json" >&2
+			return 1
+		fi
+		state=$(status_field "$results/status.json" state)
+		why=$(status_field "$results/status.json" why)
+		case $state in
+		done) return "$(status_field "$results/status.json" exit)" ;;
+		failed)
+			echo "rounds: the job failed: $why" >&2
+			return 1
+			;;
+		again) ;;
+		*)
+			echo "rounds: $results/status.json: state '$state'" >&2
+			return 1
+			;;
+		esac
+		echo "rounds: round $round: $why" >&2
+		if [[ $why == "$last" ]]; then
+			if ((++same >= ${FIFTEEN_TRIES:-3})); then
+				echo "rounds: no progress in $same rounds: see the tasks' logs in $results" >&2
+				return 1
+			fi
+		else
+			last=$why same=0
+		fi
+	done
+}
