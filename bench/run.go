@@ -64,7 +64,7 @@ func Solve(ctx context.Context, s *solver.Solver, set data.Set, cfg Config, opts
 			for run.Results[i].ID != r.Puzzle.ID { // in order, past those not run
 				i++
 			}
-			run.Results[i].Result, run.Results[i].Err = r.Result, err
+			run.Results[i].Result, run.Results[i].Err = r.Search, err
 			if err != nil {
 				errs = append(errs, fmt.Errorf("%s: %s: %w", cfg.Name, r.Puzzle.ID, err))
 			}

@@ -211,9 +211,9 @@ func checkPattern(size bitboard.Size, tiles []int) error {
 // re-indexed under scheme.
 func (b *builder) table(size bitboard.Size, goal bitboard.Goal, tiles []int, scheme Scheme, threads int) (*Table, error) {
 	if scheme == Ranked {
-		return &Table{Size: size, Goal: goal, Tiles: tiles, index: b.placements, Values: b.values}, nil
+		return &Table{Size: size, Goal: goal, Tiles: tiles, index: b.placements, values: b.values}, nil
 	}
-	t, err := NewTable(size, goal, tiles, scheme)
+	t, values, err := NewTable(size, goal, tiles, scheme)
 	if err != nil {
 		return nil, err
 	}
@@ -221,7 +221,7 @@ func (b *builder) table(size bitboard.Size, goal bitboard.Goal, tiles []int, sch
 		var pl placement
 		b.unrank(&pl, p0)
 		for {
-			t.Values[t.Index(pl.cells)] = b.values[pl.rank]
+			values[t.Index(pl.cells)] = b.values[pl.rank]
 			if pl.rank+1 == p1 {
 				return
 			}

@@ -270,7 +270,7 @@ func BenchmarkLookup(b *testing.B) {
 			}
 			sum, i := 0, 0
 			for b.Loop() {
-				sum += int(t.Values[t.Index(placements[i&(1<<16-1)])])
+				sum += int(t.Values()[t.Index(placements[i&(1<<16-1)])])
 				i++
 			}
 			if sum == 1 {

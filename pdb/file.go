@@ -95,13 +95,13 @@ func newHeader(t *Table, layout uint8) header {
 		Scheme:   uint8(t.Scheme()),
 		NumTiles: uint8(len(t.Tiles)),
 		Regions:  uint8(t.Regions),
-		Entries:  uint64(len(t.Values)),
-		CRC:      checksum(t.Values),
+		Entries:  uint64(len(t.values)),
+		CRC:      checksum(t.values),
 	}
 	for i, tile := range t.Tiles {
 		h.Tiles[i] = uint8(tile)
 	}
-	for _, v := range t.Values {
+	for _, v := range t.values {
 		h.Histogram[v]++
 	}
 	return h
@@ -158,7 +158,7 @@ func decodeHeader(b []byte, size bitboard.Size, goal bitboard.Goal, tiles []int)
 // the old file or the whole new one, never a part.
 func WriteFile(path string, t *Table) error {
 	h := newHeader(t, layoutZstd)
-	chunks, err := compress(t.Values)
+	chunks, err := compress(t.values)
 	if err != nil {
 		return err
 	}

@@ -41,7 +41,7 @@ func TestFileRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if string(got.Values) != string(want.Values) || got.Scheme() != Ranked || got.Regions != want.Regions || want.Regions == 0 {
+		if got.Values() != want.Values() || got.Scheme() != Ranked || got.Regions != want.Regions || want.Regions == 0 {
 			t.Fatalf("loaded table (%d regions) differs from the built one (%d)", got.Regions, want.Regions)
 		}
 		if err := got.Close(); err != nil {
@@ -107,7 +107,7 @@ func TestFileErrors(t *testing.T) {
 				t.Errorf("damaged unpacked file: %v", err)
 			}
 			got, err := Load(dir, size4, Goal, tiles)
-			if err != nil || string(got.Values) != string(want.Values) {
+			if err != nil || got.Values() != want.Values() {
 				t.Errorf("damaged unpacked file not replaced: %v", err)
 			}
 		})
@@ -162,8 +162,8 @@ func FuzzLoad(f *testing.F) {
 			return
 		}
 		defer got.Close()
-		if len(got.Values) != got.index.Len() {
-			t.Fatalf("loaded %d entries, want %d", len(got.Values), got.index.Len())
+		if len(got.Values()) != got.index.Len() {
+			t.Fatalf("loaded %d entries, want %d", len(got.Values()), got.index.Len())
 		}
 	})
 }
@@ -195,7 +195,7 @@ func TestConcurrentUnpack(t *testing.T) {
 				t.Error(err)
 				return
 			}
-			if string(got.Values) != string(want.Values) {
+			if got.Values() != want.Values() {
 				t.Error("table differs")
 			}
 			got.Close()
@@ -291,7 +291,7 @@ func TestRebuiltFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer got.Close()
-	if string(got.Values) != string(want.Values) || got.Regions != 0 {
+	if got.Values() != want.Values() || got.Regions != 0 {
 		t.Errorf("loaded the copy of the old build (%d regions)", got.Regions)
 	}
 }
@@ -424,7 +424,7 @@ func TestUnpackElsewhere(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if string(got.Values) != string(want.Values) {
+		if got.Values() != want.Values() {
 			t.Error("the table loaded differs from the one built")
 		}
 		got.Close()
@@ -462,7 +462,7 @@ func TestRawFIFO(t *testing.T) {
 	go func() {
 		got, err := Load(dir, size4, Goal, tiles)
 		if err == nil {
-			if string(got.Values) != string(want.Values) {
+			if got.Values() != want.Values() {
 				err = errors.New("the table loaded differs from the one built")
 			}
 			got.Close()

@@ -245,8 +245,8 @@ func (b Built) String() string {
 		regions = fmt.Sprintf("%.1f%% raised by the blank in one of its first %d regions", 100*raised, b.Table.Regions)
 	}
 	return fmt.Sprintf("pattern %v: %d entries (%d placements), max %d, mean %.3f, %s, built in %.2f s, %d bytes raw, %d compressed: %s",
-		b.Table.Tiles, len(b.Table.Values), b.Table.Placements(), maxValue, mean, regions,
-		b.Elapsed.Seconds(), len(b.Table.Values), b.Compressed, b.Path)
+		b.Table.Tiles, len(b.Table.values), b.Table.Placements(), maxValue, mean, regions,
+		b.Elapsed.Seconds(), len(b.Table.values), b.Compressed, b.Path)
 }
 
 // LockDir locks the database directory dir, made if need be, for a

@@ -187,5 +187,5 @@ func loadRaw(path string, size bitboard.Size, goal bitboard.Goal, tiles []int) (
 		return nil, h, &FileError{path, fmt.Errorf("%w: table checksum mismatch", ErrCorrupt)}
 	}
 	x, _ := pdbcore.NewIndexer(Scheme(h.Scheme), size.Cells(), len(tiles)) // checked by decodeHeader
-	return &Table{Size: size, Goal: goal, Tiles: tiles, index: x, Values: values, Regions: int(h.Regions), release: release}, h, nil
+	return &Table{Size: size, Goal: goal, Tiles: tiles, index: x, values: values, Regions: int(h.Regions), release: release}, h, nil
 }

@@ -11,14 +11,17 @@ package pdb
 
 import (
 	"fmt"
+	"unsafe"
 
 	"fifteen/bitboard"
 	"fifteen/internal/pdbcore"
 )
 
-// Table is one pattern's database: Values[Index(cells)] is the entry of
-// the placement whose tile Tiles[i] is on the cell in bits CellBits·i of
-// cells.
+// Table is one pattern's database: Values()[Index(cells)] is the entry
+// of the placement whose tile Tiles[i] is on the cell in bits CellBits·i
+// of cells. Its users borrow its entries, read-only: a loaded table maps
+// its file read-only, and one process's tables are shared by all its
+// searches.
 //
 // An entry's low 8−Regions bits hold the placement's value with the blank
 // in its best region of the cells the pattern leaves free. Bit 8−Regions+j
@@ -31,10 +34,10 @@ type Table struct {
 	Goal    bitboard.Goal
 	Tiles   []int
 	index   pdbcore.Indexer
-	Values  []byte
+	values  []byte
 	Regions int
 
-	release func() error // unmaps Values, if mapped
+	release func() error // unmaps values, if mapped
 }
 
 // Close releases the table's memory if it is mapped; the table must not be
@@ -44,23 +47,31 @@ func (t *Table) Close() error {
 		return nil
 	}
 	err := t.release()
-	t.release, t.Values = nil, nil
+	t.release, t.values = nil, nil
 	return err
 }
 
-// NewTable returns a table of the pattern with zeroed values.
-func NewTable(size bitboard.Size, goal bitboard.Goal, tiles []int, scheme Scheme) (*Table, error) {
+// NewTable returns a table of the pattern, and its entries, zeroed, for
+// the caller to fill before it lends the table to others.
+func NewTable(size bitboard.Size, goal bitboard.Goal, tiles []int, scheme Scheme) (*Table, []byte, error) {
 	x, err := pdbcore.NewIndexer(scheme, size.Cells(), len(tiles))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return &Table{Size: size, Goal: goal, Tiles: tiles, index: x, Values: make([]byte, x.Len())}, nil
+	t := &Table{Size: size, Goal: goal, Tiles: tiles, index: x, values: make([]byte, x.Len())}
+	return t, t.values, nil
+}
+
+// Values returns the table's entries, read-only: a string over its memory,
+// not a copy, valid until Close.
+func (t *Table) Values() string {
+	return unsafe.String(unsafe.SliceData(t.values), len(t.values))
 }
 
 // CellBits is the width of a cell in a packed placement (Table.Index).
 const CellBits = pdbcore.CellBits
 
-// Index returns the index in Values of the placement whose tile Tiles[i]
+// Index returns the index in Values() of the placement whose tile Tiles[i]
 // is on the cell in bits CellBits·i of cells.
 func (t *Table) Index(cells uint64) uint64 { return t.index.Index(cells) }
 
@@ -87,7 +98,7 @@ func (t *Table) Value(b bitboard.Board) int {
 // ValueAt returns the value at index with the blank in region number
 // region.
 func (t *Table) ValueAt(index uint64, region int) int {
-	e := t.Values[index]
+	e := t.values[index]
 	return int(e&(0xff>>t.Regions)) + 2*int(e>>(8-t.Regions)>>region&1)
 }
 
@@ -118,7 +129,7 @@ func (t *Table) Stats() (maxValue int, mean, raised float64) {
 	var sum, flagged uint64
 	var m byte
 	low := byte(0xff >> t.Regions)
-	for _, e := range t.Values {
+	for _, e := range t.values {
 		v := e & low
 		sum += uint64(v)
 		m = max(m, v)

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sync"
@@ -37,6 +38,11 @@ type Task struct {
 	// a split search's parts only (Part), for the next plan.
 	Path string `json:"path,omitempty"`
 }
+
+// ErrOtherSearch is the error of a resume from a checkpoint of another
+// search: another board, goal, heuristic, pruning, order or weight, or
+// another task's share of a split search.
+var ErrOtherSearch = errors.New("search: the checkpoint is of another search")
 
 // DefaultCheckpointEvery is the period of a search's checkpoints within
 // an iteration unless Options.CheckpointEvery says otherwise.
@@ -80,7 +86,7 @@ func newCheckpointer(save func(*Checkpoint), every time.Duration, t0 time.Time, 
 // resume starts from a checkpoint, which must be of the same search.
 func (c *checkpointer) resume(from *Checkpoint) error {
 	if from.Search != c.cp.Search {
-		return fmt.Errorf("search: the checkpoint is of another search (%s), not %s", from.Search, c.cp.Search)
+		return fmt.Errorf("%w (%s), not %s", ErrOtherSearch, from.Search, c.cp.Search)
 	}
 	c.cp.Iterations = append([]Iteration(nil), from.Iterations...)
 	c.cp.Bound, c.cp.CutDepth = from.Bound, from.CutDepth

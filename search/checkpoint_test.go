@@ -3,8 +3,8 @@ package search_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"slices"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -109,7 +109,7 @@ func TestCheckpointOnStop(t *testing.T) {
 		t.Errorf("resumed: %v, want %v", got.Iterations, want.Iterations)
 	}
 	other := data.Korf100()[0].Board
-	if _, err := search.Solve(context.Background(), other, bitboard.GoalFirst, h, search.Options{Resume: cp}); err == nil || !strings.Contains(err.Error(), "another search") {
+	if _, err := search.Solve(context.Background(), other, bitboard.GoalFirst, h, search.Options{Resume: cp}); !errors.Is(err, search.ErrOtherSearch) {
 		t.Errorf("a checkpoint of another search: %v", err)
 	}
 }
@@ -130,7 +130,7 @@ func TestCheckpointReflection(t *testing.T) {
 		t.Fatal("no checkpoint")
 	}
 	_, err := search.Solve(context.Background(), b, bitboard.GoalFirst, pdbHeuristic(t, "555", false), search.Options{Resume: cp})
-	if err == nil || !strings.Contains(err.Error(), "another search") {
+	if !errors.Is(err, search.ErrOtherSearch) {
 		t.Errorf("a reflected search's checkpoint resumed without reflection: %v", err)
 	}
 }

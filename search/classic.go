@@ -37,13 +37,13 @@ func perTile(name string, size bitboard.Size, goal bitboard.Goal, value func(c, 
 	n := size.Cells()
 	tables := make([]*pdb.Table, 0, n-1)
 	for t := 1; t < n; t++ {
-		table, err := pdb.NewTable(size, goal, []int{t}, pdb.DefaultScheme(size, 1))
+		table, values, err := pdb.NewTable(size, goal, []int{t}, pdb.DefaultScheme(size, 1))
 		if err != nil {
 			return nil, err
 		}
 		home := goal.Home(t, n)
 		for c := range n {
-			table.Values[table.Index(uint64(c))] = value(c, home)
+			values[table.Index(uint64(c))] = value(c, home)
 		}
 		tables = append(tables, table)
 	}
@@ -103,7 +103,7 @@ func lineTables(size bitboard.Size, goal bitboard.Goal, lines int, line, along f
 				tiles = append(tiles, t)
 			}
 		}
-		table, err := pdb.NewTable(size, goal, tiles, pdb.DefaultScheme(size, len(tiles)))
+		table, values, err := pdb.NewTable(size, goal, tiles, pdb.DefaultScheme(size, len(tiles)))
 		if err != nil {
 			return nil, err
 		}
@@ -129,7 +129,7 @@ func lineTables(size bitboard.Size, goal bitboard.Goal, lines int, line, along f
 			}
 			slices.Sort(order) // by the place on the line now
 			v += 2 * (len(order) - longestIncreasing(order))
-			table.Values[table.Index(cells)] = byte(v)
+			values[table.Index(cells)] = byte(v)
 		}
 		tables = append(tables, table)
 	}

@@ -39,11 +39,11 @@ const maxViews = 4
 // shift[ttile[t]]/pdb.CellBits. tcell is its own inverse.
 type view struct {
 	tables []*pdb.Table
-	values [MaxCells][]uint8 // pattern → its table's entries, one load from the view
-	group  [MaxCells]uint8   // tile → its pattern's place in tables
-	shift  [MaxCells]uint8   // tile → pdb.CellBits × its place in its pattern
-	weight [MaxCells]uint64  // tile → its digit's weight in its table's ranked index
-	ranked [MaxCells]bool    // pattern → whether its table is ranked
+	values [MaxCells]string // pattern → its table's entries (read-only), one load from the view
+	group  [MaxCells]uint8  // tile → its pattern's place in tables
+	shift  [MaxCells]uint8  // tile → pdb.CellBits × its place in its pattern
+	weight [MaxCells]uint64 // tile → its digit's weight in its table's ranked index
+	ranked [MaxCells]bool   // pattern → whether its table is ranked
 	// pattern → its entries' value bits, and the place of region 0's flag
 	// (pdb.Table)
 	low, flags [MaxCells]uint8
@@ -148,7 +148,10 @@ func (h *Heuristic) Goal() bitboard.Goal { return h.goal }
 
 // Additive returns the heuristic that sums the tables, which must be of one
 // size and goal and partition the tiles. With reflect (square boards only)
-// it takes the maximum with the sum on the reflected board.
+// it takes the maximum with the sum on the reflected board. The heuristic
+// borrows the tables' entries, read-only: their owner (a pdb.Store's
+// caller, say) keeps them open while the heuristic is in use, and closes
+// them after.
 func Additive(name string, tables []*pdb.Table, reflect bool) (*Heuristic, error) {
 	if len(tables) == 0 {
 		return nil, errors.New("search: no tables")
@@ -226,8 +229,8 @@ func newView(size bitboard.Size, goal bitboard.Goal, tables []*pdb.Table) (view,
 		if table.Size != size || table.Goal != goal {
 			return view{}, fmt.Errorf("search: table %d is for %v/%v, table 0 for %v/%v", g, table.Size, table.Goal, size, goal)
 		}
-		if uint64(len(table.Values)) > 1<<32 {
-			return view{}, fmt.Errorf("search: table %d has %d entries; the search indexes at most 2^32", g, len(table.Values))
+		if uint64(len(table.Values())) > 1<<32 {
+			return view{}, fmt.Errorf("search: table %d has %d entries; the search indexes at most 2^32", g, len(table.Values()))
 		}
 		x := indexerOf(table)
 		for i, t := range table.Tiles {
@@ -237,7 +240,7 @@ func newView(size bitboard.Size, goal bitboard.Goal, tables []*pdb.Table) (view,
 			covered |= 1 << t
 			v.group[t], v.shift[t], v.weight[t] = uint8(g), uint8(pdb.CellBits*i), x.Weight(i)
 		}
-		v.values[g] = table.Values
+		v.values[g] = table.Values()
 		v.ranked[g] = table.Scheme() == pdb.Ranked
 		if v.ranked[g] {
 			for i, t := range table.Tiles {
@@ -326,7 +329,7 @@ func (v *view) init(p *patterns, b bitboard.Board) int {
 	sum := 0
 	for g, table := range v.tables {
 		p.index[g] = table.Index(cells[g])
-		p.vals[g] = v.value(uint8(g), table.Values[p.index[g]], p.occupied[g], int(v.tcell[b.Blank()]))
+		p.vals[g] = v.value(uint8(g), table.Values()[p.index[g]], p.occupied[g], int(v.tcell[b.Blank()]))
 		sum += int(p.vals[g])
 	}
 	return sum

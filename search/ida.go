@@ -23,6 +23,11 @@ const MaxCells = pdbcore.MaxCells
 // MaxLength bounds the solution length the search looks for.
 const MaxLength = 255
 
+// ErrNoSolution is the error of a search that found no solution within
+// MaxLength moves: the heuristic or the pruning is wrong, as every
+// solvable board of up to MaxCells cells has one.
+var ErrNoSolution = fmt.Errorf("search: no solution within %d moves", MaxLength)
+
 // Options tune a search. The zero value is the default.
 type Options struct {
 	// Threads is the number of goroutines searching the puzzle, at most
@@ -144,7 +149,7 @@ func Solve(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heu
 	res := run(s.w, opts.Threads, 0)
 	s.timed(&res)
 	if !res.Solved && ctx.Err() == nil {
-		return res, fmt.Errorf("search: no solution within %d moves", MaxLength)
+		return res, ErrNoSolution
 	}
 	return finish(ctx, res, s.rotated)
 }

@@ -51,13 +51,13 @@ type Plan struct {
 // parse checks the plan and returns its starts as moves.
 func (p *Plan) parse() ([][]bitboard.Move, error) {
 	if len(p.Starts) == 0 || p.Starts[0] != "" || p.CutDepth < 1 || p.CutDepth >= p.Bound || p.Bound > MaxLength*100 {
-		return nil, fmt.Errorf("search: a malformed plan (bound %d, cut depth %d, %d tasks)", p.Bound, p.CutDepth, len(p.Starts))
+		return nil, fmt.Errorf("%w: bound %d, cut depth %d, %d tasks", ErrPlan, p.Bound, p.CutDepth, len(p.Starts))
 	}
 	starts := make([][]bitboard.Move, len(p.Starts))
 	for k, s := range p.Starts {
 		moves, err := bitboard.ParseMoves(s)
 		if err != nil || len(moves) != p.CutDepth && s != "" {
-			return nil, fmt.Errorf("search: the plan's start of task %d, %q: want %d moves", k, s, p.CutDepth)
+			return nil, fmt.Errorf("%w: the start of task %d, %q: want %d moves", ErrPlan, k, s, p.CutDepth)
 		}
 		starts[k] = moves
 	}
@@ -108,6 +108,10 @@ type Part struct {
 	Heeded *int64 `json:"heeded,omitempty"`
 }
 
+// ErrPlan is the error of a malformed plan or share, or of parts of
+// several plans.
+var ErrPlan = errors.New("search: a malformed plan")
+
 // ErrUnreported is Join's error when a task gave up its subtrees after
 // one that Share.Known said holds a solution, and no part holds it: the
 // iteration is not searched whole, and must be searched again.
@@ -137,7 +141,7 @@ func Split(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heu
 	s.timed(&res)
 	if res.Solved || w.aborted || w.next == math.MaxInt {
 		if !res.Solved && ctx.Err() == nil {
-			return res, Plan{}, fmt.Errorf("search: no solution within %d moves", MaxLength)
+			return res, Plan{}, ErrNoSolution
 		}
 		res, err = finish(ctx, res, s.rotated)
 		return res, Plan{}, err
@@ -157,7 +161,7 @@ func SolveShare(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h
 		return Part{}, err
 	}
 	if share.Task < 0 || share.Task >= len(starts) {
-		return Part{}, fmt.Errorf("search: task %d of a plan for %d", share.Task, len(starts))
+		return Part{}, fmt.Errorf("%w: task %d of a plan for %d", ErrPlan, share.Task, len(starts))
 	}
 	s, err := open(ctx, start, goal, h, &opts, share.describe(share.Task))
 	if err != nil {
@@ -166,7 +170,7 @@ func SolveShare(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h
 	defer s.close()
 	w := s.w
 	if share.CutDepth*w.gw >= share.Bound {
-		return Part{}, fmt.Errorf("search: a plan cut at depth %d of an iteration of bound %d", share.CutDepth, share.Bound/w.gw)
+		return Part{}, fmt.Errorf("%w: cut at depth %d of an iteration of bound %d", ErrPlan, share.CutDepth, share.Bound/w.gw)
 	}
 	team := startCrew(max(opts.Threads, 1) - 1)
 	defer team.stop()
@@ -296,7 +300,7 @@ func Join(parts []Part) (Iteration, int, error) {
 	for k := range parts {
 		p := &parts[k]
 		if p.Plan.Bound != plan.Bound || p.Plan.CutDepth != plan.CutDepth || !slices.Equal(p.Plan.Starts, plan.Starts) || len(plan.Starts) != len(parts) {
-			return Iteration{}, -1, fmt.Errorf("search: part %d is of another plan", k)
+			return Iteration{}, -1, fmt.Errorf("%w: part %d is of another plan", ErrPlan, k)
 		}
 		it.Expanded += p.Iteration.Expanded - p.Cut.Expanded
 		it.Generated += p.Iteration.Generated - p.Cut.Generated
@@ -329,7 +333,7 @@ func NextPlan(parts []Part, tasks int) (Plan, error) {
 		all = append(all, p.Tasks...)
 	}
 	if next == math.MaxInt || next > MaxLength*100 {
-		return Plan{}, fmt.Errorf("search: no solution within %d moves", MaxLength)
+		return Plan{}, ErrNoSolution
 	}
 	slices.SortFunc(all, func(a, b Task) int { return cmp.Compare(a.Number, b.Number) })
 	paths := make([]string, len(all))

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"math"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -155,7 +154,7 @@ func TestSplitResume(t *testing.T) {
 			got.Iteration, got.Found, got.Next, len(got.Tasks), want.Iteration, want.Found, want.Next, len(want.Tasks))
 	}
 	other := search.Share{Plan: plan, Task: 2}
-	if _, err := search.SolveShare(ctx, b, bitboard.GoalFirst, h, search.Options{Resume: &cp}, other); err == nil || !strings.Contains(err.Error(), "another search") {
+	if _, err := search.SolveShare(ctx, b, bitboard.GoalFirst, h, search.Options{Resume: &cp}, other); !errors.Is(err, search.ErrOtherSearch) {
 		t.Errorf("another task's checkpoint: %v", err)
 	}
 
@@ -171,8 +170,8 @@ func TestSplitResume(t *testing.T) {
 		bad(func(s *search.Share) { s.Starts = nil }),
 		bad(func(s *search.Share) { s.CutDepth = s.Bound }),
 	} {
-		if _, err := search.SolveShare(ctx, b, bitboard.GoalFirst, h, search.Options{}, s); err == nil {
-			t.Errorf("%+v: no error", s)
+		if _, err := search.SolveShare(ctx, b, bitboard.GoalFirst, h, search.Options{}, s); !errors.Is(err, search.ErrPlan) {
+			t.Errorf("%+v: %v, want ErrPlan", s, err)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime/pprof"
 	"slices"
+	"strings"
 	"time"
 
 	"fifteen/bitboard"
@@ -50,6 +51,33 @@ func (m Mode) String() string {
 	return fmt.Sprintf("Mode(%d)", m)
 }
 
+// ParseMode returns the mode that String names so: "optimal",
+// "weighted", "greedy" or "human".
+func ParseMode(name string) (Mode, error) {
+	if i := slices.Index(modeNames[:], name); i >= 0 {
+		return Mode(i), nil
+	}
+	return 0, fmt.Errorf("solver: mode %q: want %s", name, strings.Join(modeNames[:], ", "))
+}
+
+// MarshalText writes the mode's name, so that JSON and flags spell modes
+// alike.
+func (m Mode) MarshalText() ([]byte, error) {
+	if int(m) >= len(modeNames) {
+		return nil, fmt.Errorf("solver: unknown mode %d", m)
+	}
+	return []byte(m.String()), nil
+}
+
+// UnmarshalText reads a mode's name (ParseMode).
+func (m *Mode) UnmarshalText(text []byte) error {
+	mode, err := ParseMode(string(text))
+	if err == nil {
+		*m = mode
+	}
+	return err
+}
+
 // Options tune a solve. The zero value finds an optimal solution toward
 // the goal convention bitboard.GoalLast, with one thread.
 type Options struct {
@@ -70,15 +98,15 @@ type Options struct {
 	// once it has run for ProgressEvery, at the end of each iteration and
 	// every ProgressEvery within one. With SolveAll, the calls for
 	// different puzzles may overlap.
-	Progress      func(Puzzle, search.Progress)
+	Progress      func(Puzzle, Progress)
 	ProgressEvery time.Duration
 	// Checkpoint, if not nil, is given each puzzle's IDA* search's state,
 	// as search.Options.Checkpoint is, every CheckpointEvery within an
 	// iteration; Resume, if not nil, returns the checkpoint a puzzle's
 	// search resumes from, or nil.
-	Checkpoint      func(Puzzle, *search.Checkpoint)
+	Checkpoint      func(Puzzle, *Checkpoint)
 	CheckpointEvery time.Duration
-	Resume          func(Puzzle) *search.Checkpoint
+	Resume          func(Puzzle) *Checkpoint
 }
 
 // Validate reports the first option that is out of its bounds. Solve
@@ -105,10 +133,10 @@ func (o *Options) Validate() error {
 func (o *Options) search(p Puzzle) search.Options {
 	so := search.Options{Threads: o.Threads, PruneDepth: o.PruneDepth, Order: o.Order, Weight: o.Weight, ProgressEvery: o.ProgressEvery, CheckpointEvery: o.CheckpointEvery}
 	if o.Progress != nil {
-		so.Progress = func(pr search.Progress) { o.Progress(p, pr) }
+		so.Progress = func(pr Progress) { o.Progress(p, pr) }
 	}
 	if o.Checkpoint != nil {
-		so.Checkpoint = func(cp *search.Checkpoint) { o.Checkpoint(p, cp) }
+		so.Checkpoint = func(cp *Checkpoint) { o.Checkpoint(p, cp) }
 	}
 	if o.Resume != nil {
 		so.Resume = o.Resume(p)
@@ -116,12 +144,33 @@ func (o *Options) search(p Puzzle) search.Options {
 	return so
 }
 
-// Result is what solving one puzzle gave. Its embedded search.Result holds
-// the moves and the search's counts; a search stopped early keeps the
-// counts so far.
+// The search's types, under solver's names, so that a program that
+// solves, streams, reports progress, saves checkpoints or splits a search
+// needs no other package.
+type (
+	// Search is a search's outcome: the moves, the iterations and the
+	// counts.
+	Search = search.Result
+	// Iteration is one iteration's bound and counts.
+	Iteration = search.Iteration
+	// Progress is a report on a search under way (Options.Progress).
+	Progress = search.Progress
+	// Checkpoint is the state of a search under way, from which
+	// Options.Resume continues it.
+	Checkpoint = search.Checkpoint
+	// Plan shares an iteration among the tasks of a split search; Share
+	// is one task's; Part is what a task found (Split, SolveShare, Join).
+	Plan  = search.Plan
+	Share = search.Share
+	Part  = search.Part
+)
+
+// Result is what solving one puzzle gave. Its embedded Search holds the
+// moves and the search's counts; a search stopped early keeps the counts
+// so far.
 type Result struct {
 	Puzzle Puzzle
-	search.Result
+	Search
 	Tiles     []int  // the tile each move slides, once solved
 	Optimal   bool   // whether the solution is proved shortest
 	Heuristic string // the heuristic's name, such as "pdb:771", or "constructive"
@@ -176,9 +225,9 @@ func (s *Solver) solve(ctx context.Context, res *Result, opts Options) error {
 		defer cancel()
 	}
 	if opts.Mode == Greedy {
-		res.Result, err = search.Greedy(ctx, start, opts.Goal, h)
+		res.Search, err = search.Greedy(ctx, start, opts.Goal, h)
 	} else {
-		res.Result, err = search.Solve(ctx, start, opts.Goal, h, opts.search(*p))
+		res.Search, err = search.Solve(ctx, start, opts.Goal, h, opts.search(*p))
 	}
 	return stopped(ctx, err, res, opts.Timeout)
 }

@@ -13,11 +13,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"sync"
-	"time"
 
 	"fifteen/bitboard"
 	"fifteen/pdb"
@@ -27,7 +25,8 @@ import (
 // Config chooses the heuristic. The zero value is what the solve command
 // uses by default: each size's default pattern databases
 // (pdb.DefaultPartition) in the default directory, with the reflected
-// lookup, built when missing.
+// lookup, built when missing. The Solver borrows the databases' tables
+// from their directory's store (pdb.Store), read-only.
 type Config struct {
 	// Heuristic is "pdb" (also ""), or a classic heuristic:
 	// "linear-conflict", "manhattan" or "misplaced" (search.Classic).
@@ -42,12 +41,13 @@ type Config struct {
 	// NoReflect leaves out the maximum with the databases' value on the
 	// board reflected about its diagonal.
 	NoReflect bool
-	// NoBuild makes missing databases an error (a *DatabaseError that
-	// wraps pdb.ErrMissing) instead of building them.
-	NoBuild bool
+	// Build says which missing or damaged databases in Dir are built:
+	// BuildDefaults (each size's default partition), NeverBuild (a
+	// *DatabaseError that wraps ErrMissing instead), or BuildAny.
+	Build Policy
 	// Progress, if not nil, is called after each layer of a build into
 	// Dir.
-	Progress func(pdb.Progress)
+	Progress func(BuildProgress)
 	// Log, if not nil, is told, a line at a time, what opening the
 	// databases does: what it builds, and what it loaded from where.
 	Log func(string)
@@ -63,6 +63,9 @@ func (c *Config) Validate() error {
 	if c.Heuristic != "" && !slices.Contains(heuristics, c.Heuristic) {
 		return fmt.Errorf("solver: unknown heuristic %q: want %s", c.Heuristic, strings.Join(heuristics, ", "))
 	}
+	if c.Build < 0 || int(c.Build) >= len(storePolicies) {
+		return fmt.Errorf("solver: unknown build policy %d", c.Build)
+	}
 	if c.Partition == "" || strings.ContainsAny(c.Partition, ",/") {
 		return nil
 	}
@@ -77,13 +80,34 @@ func (c *Config) Validate() error {
 	return first
 }
 
+// BuildProgress reports a database build's progress (Config.Progress).
+type BuildProgress = pdb.Progress
+
+// Policy says which missing or damaged databases a Solver builds.
+type Policy int
+
+// The policies of Config.Build.
+const (
+	BuildDefaults Policy = iota // each size's default partition: minutes and a few hundred megabytes, once
+	NeverBuild                  // none: a missing database is an error
+	BuildAny                    // whatever partition the Config names, however large
+)
+
+// storePolicies maps the policies onto the store's.
+var storePolicies = [...]pdb.Policy{BuildDefaults: pdb.BuildDefaults, NeverBuild: pdb.NeverBuild, BuildAny: pdb.BuildAny}
+
 // ErrClosed is returned by a Solver's methods after Close, and by the
 // searches that Close stopped.
 var ErrClosed = errors.New("solver: closed")
 
+// ErrMissing is what the DatabaseError of missing databases wraps.
+var ErrMissing = pdb.ErrMissing
+
 // A DatabaseError reports pattern databases that could not be opened:
-// missing (Err wraps pdb.ErrMissing), damaged (a *pdb.FileError naming the
-// file), or unreadable. Its message names the command that builds them.
+// missing (Err wraps ErrMissing), damaged (a *pdb.FileError naming the
+// file), or unreadable. It names the partition, as Config named it, its
+// board size and the directory, so that a program can say how to build
+// them.
 type DatabaseError struct {
 	Partition string
 	Size      bitboard.Size
@@ -93,23 +117,12 @@ type DatabaseError struct {
 
 func (e *DatabaseError) Error() string {
 	if errors.Is(e.Err, pdb.ErrMissing) {
-		return fmt.Sprintf("the %s databases are not in %s, or are of another format version; build them with: %s",
-			e.Partition, e.Dir, e.Command())
+		return fmt.Sprintf("the %s databases are not in %s, or are of another format version", e.Partition, e.Dir)
 	}
-	return fmt.Sprintf("%v; rebuild the %s databases with: %s", e.Err, e.Partition, e.Command())
+	return fmt.Sprintf("the %s databases in %s: %v", e.Partition, e.Dir, e.Err)
 }
 
 func (e *DatabaseError) Unwrap() error { return e.Err }
-
-// Command returns the command that builds the databases, missing or
-// damaged.
-func (e *DatabaseError) Command() string {
-	size := ""
-	if e.Size != (bitboard.Size{Rows: 4, Cols: 4}) {
-		size = " --size " + e.Size.String()
-	}
-	return fmt.Sprintf("go run ./cmd/pdbgen%s --partition %s --pdb-dir %s", size, e.Partition, e.Dir)
-}
 
 // A Solver solves puzzles with the heuristic its Config chooses.
 type Solver struct {
@@ -279,75 +292,19 @@ func (s *Solver) openDatabases(ctx context.Context, size bitboard.Size, o *opene
 }
 
 // tables returns the partition's tables, of those that name names: built
-// in memory if inMemory, else loaded from the directory, built there first
-// if missing.
+// in memory if inMemory, else from the directory's store, which builds
+// them there as the Config's policy allows.
 func (s *Solver) tables(ctx context.Context, name string, p pdb.Partition, inMemory bool) ([]*pdb.Table, error) {
 	if inMemory {
 		return p.Build(ctx, pdb.BuildOptions{}) // milliseconds: nothing to report
 	}
-	dir := s.cfg.Dir
-	if dir == "" {
-		var err error
-		if dir, err = pdb.DefaultDir(); err != nil {
-			return nil, err
-		}
-	}
-	fail := func(err error) error { return &DatabaseError{Partition: name, Size: p.Size, Dir: dir, Err: err} }
-	for repaired := false; ; repaired = true {
-		missing, err := p.Missing(dir)
-		if err != nil {
-			return nil, fail(err)
-		}
-		if len(missing) > 0 {
-			if s.cfg.NoBuild {
-				return nil, fail(pdb.ErrMissing)
-			}
-			if err := s.build(ctx, p, dir); err != nil {
-				return nil, fmt.Errorf("building the %s databases: %w", p.Name, err)
-			}
-		}
-		t0 := time.Now()
-		tables, err := p.Load(dir)
-		if err == nil {
-			s.log(fmt.Sprintf("loaded the %s pattern databases from %s in %.1f ms", p.Name, dir, time.Since(t0).Seconds()*1e3))
-			return tables, nil
-		}
-		// A damaged file is renamed, not removed (it can be looked at)
-		// nor rewritten (a process may map it), and built again once.
-		var fe *pdb.FileError
-		if repaired || s.cfg.NoBuild || !errors.As(err, &fe) || !errors.Is(err, pdb.ErrCorrupt) && !errors.Is(err, pdb.ErrMismatch) {
-			return nil, fail(err)
-		}
-		aside := fe.Path + ".damaged"
-		if rerr := os.Rename(fe.Path, aside); rerr != nil {
-			return nil, fail(errors.Join(err, rerr))
-		}
-		s.log(fmt.Sprintf("%v: moved aside to %s, to be built again", err, aside))
-	}
-}
-
-// build builds what the partition misses in dir, holding the directory's
-// lock: another process may be building the same, and then what it built
-// is not built again.
-func (s *Solver) build(ctx context.Context, p pdb.Partition, dir string) error {
-	unlock, err := pdb.LockDir(ctx, dir, func() {
-		s.log(fmt.Sprintf("waiting for another process building databases in %s", dir))
-	})
+	store, err := pdb.OpenStore(s.cfg.Dir, pdb.StoreOptions{Policy: storePolicies[s.cfg.Build], Progress: s.cfg.Progress, Log: s.cfg.Log})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer unlock()
-	missing, err := p.Missing(dir)
-	if err != nil || len(missing) == 0 {
-		return err
+	tables, err := store.Tables(ctx, name, p)
+	if se := (*pdb.StoreError)(nil); errors.As(err, &se) {
+		return nil, &DatabaseError{Partition: se.Partition, Size: se.Size, Dir: se.Dir, Err: se.Err}
 	}
-	s.log(fmt.Sprintf("building the %s pattern databases in %s (once)", p.Name, dir))
-	opts := pdb.BuildOptions{Progress: s.cfg.Progress}
-	return pdb.BuildMissing(ctx, dir, p.Size, missing, opts, func(b pdb.Built) { s.log(b.String()) })
-}
-
-func (s *Solver) log(line string) {
-	if s.cfg.Log != nil {
-		s.cfg.Log(line)
-	}
+	return tables, err
 }

@@ -26,7 +26,7 @@ var (
 )
 
 // spec555 is a 5-5-5 partition written as a spec, so that the solver
-// builds it into a directory (NoBuild unset) in a second or two.
+// builds it into a directory (with BuildAny) in a second or two.
 const spec555 = "1,2,3,6,7/4,5,8,9,12/10,11,13,14,15"
 
 func newSolver(t *testing.T, cfg solver.Config) *solver.Solver {
@@ -121,7 +121,7 @@ func TestOptionsValidate(t *testing.T) {
 func TestBuildAndSolve(t *testing.T) {
 	dir := t.TempDir()
 	var layers, lines int
-	s := newSolver(t, solver.Config{Partition: spec555, Dir: dir,
+	s := newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: solver.BuildAny,
 		Progress: func(pdb.Progress) { layers++ },
 		Log:      func(string) { lines++ },
 	})
@@ -235,20 +235,23 @@ func TestBadPuzzles(t *testing.T) {
 
 func TestDatabaseErrors(t *testing.T) {
 	dir := t.TempDir()
-	s := newSolver(t, solver.Config{Partition: spec555, Dir: dir, NoBuild: true})
+	s := newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: solver.NeverBuild})
 	err := s.Prepare(context.Background(), size4, bitboard.GoalLast)
 	var de *solver.DatabaseError
-	if !errors.As(err, &de) || !errors.Is(err, pdb.ErrMissing) || de.Command() != "go run ./cmd/pdbgen --partition "+spec555+" --pdb-dir "+dir {
+	if !errors.As(err, &de) || !errors.Is(err, pdb.ErrMissing) || de.Partition != spec555 || de.Dir != dir || de.Size != size4 {
 		t.Fatalf("missing databases: %v", err)
+	}
+	// The default policy builds only each size's default partition.
+	if err := newSolver(t, solver.Config{Partition: spec555, Dir: dir}).Prepare(context.Background(), size4, bitboard.GoalLast); !errors.Is(err, pdb.ErrMissing) {
+		t.Errorf("a partition not built on first use: %v", err)
 	}
 	if _, err2 := s.Solve(context.Background(), korf(1)[0], solver.Options{Goal: bitboard.GoalFirst}); !errors.Is(err2, pdb.ErrMissing) {
 		t.Errorf("Solve after a failed Prepare: %v", err2)
 	}
 
-	// Built, then damaged: the error names the file and the command that
-	// rebuilds it; where building is allowed, the file is moved aside and
-	// built again.
-	if err := newSolver(t, solver.Config{Partition: spec555, Dir: dir}).Prepare(context.Background(), size4, bitboard.GoalLast); err != nil {
+	// Built, then damaged: the error names the file and the partition;
+	// where building is allowed, the file is moved aside and built again.
+	if err := newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: solver.BuildAny}).Prepare(context.Background(), size4, bitboard.GoalLast); err != nil {
 		t.Fatal(err)
 	}
 	packed := filepath.Join(dir, pdb.FileName(size4, pdb.Goal, []int{1, 2, 3, 6, 7}))
@@ -260,14 +263,14 @@ func TestDatabaseErrors(t *testing.T) {
 	if err := errors.Join(os.WriteFile(packed, b, 0o644), os.Remove(packed+".raw")); err != nil {
 		t.Fatal(err)
 	}
-	err = newSolver(t, solver.Config{Partition: spec555, Dir: dir, NoBuild: true}).Prepare(context.Background(), size4, bitboard.GoalLast)
+	err = newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: solver.NeverBuild}).Prepare(context.Background(), size4, bitboard.GoalLast)
 	var fe *pdb.FileError
 	if !errors.As(err, &de) || !errors.As(err, &fe) || !errors.Is(err, pdb.ErrCorrupt) ||
-		!strings.Contains(err.Error(), packed) || !strings.Contains(err.Error(), de.Command()) {
+		!strings.Contains(err.Error(), packed) || de.Partition != spec555 {
 		t.Errorf("damaged database: %v", err)
 	}
 	var logged []string
-	s = newSolver(t, solver.Config{Partition: spec555, Dir: dir, Log: func(line string) { logged = append(logged, line) }})
+	s = newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: solver.BuildAny, Log: func(line string) { logged = append(logged, line) }})
 	if err := s.Prepare(context.Background(), size4, bitboard.GoalLast); err != nil {
 		t.Fatalf("repair: %v", err)
 	}
@@ -411,7 +414,7 @@ func TestOneBuild(t *testing.T) {
 	dir := t.TempDir()
 	aBuilding, bWaiting := make(chan struct{}), make(chan struct{})
 	var once sync.Once
-	a := newSolver(t, solver.Config{Partition: spec555, Dir: dir, Progress: func(pdb.Progress) {
+	a := newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: solver.BuildAny, Progress: func(pdb.Progress) {
 		once.Do(func() {
 			close(aBuilding)
 			select { // hold the build until the second is waiting
@@ -421,7 +424,7 @@ func TestOneBuild(t *testing.T) {
 		})
 	}})
 	var bLog []string
-	b := newSolver(t, solver.Config{Partition: spec555, Dir: dir, Log: func(line string) {
+	b := newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: solver.BuildAny, Log: func(line string) {
 		if bLog = append(bLog, line); strings.HasPrefix(line, "waiting") {
 			close(bWaiting)
 		}

@@ -21,11 +21,11 @@ var errSplitMode = errors.New("solver: a split search is an IDA* search: the opt
 // them does alike (search.Split): its result is solved if an iteration too
 // small to share (under above nodes) held a solution, and otherwise
 // holds those iterations, with the plan of the next.
-func (s *Solver) Split(ctx context.Context, p Puzzle, opts Options, tasks int, above uint64) (Result, search.Plan, error) {
+func (s *Solver) Split(ctx context.Context, p Puzzle, opts Options, tasks int, above uint64) (Result, Plan, error) {
 	res := Result{Puzzle: p}
-	var plan search.Plan
+	var plan Plan
 	err := s.ida(ctx, &res, opts, func(ctx context.Context, start bitboard.Board, h *search.Heuristic) (err error) {
-		res.Result, plan, err = search.Split(ctx, start, opts.Goal, h, opts.search(p), tasks, above)
+		res.Search, plan, err = search.Split(ctx, start, opts.Goal, h, opts.search(p), tasks, above)
 		return err
 	})
 	if err == nil && res.Solved {
@@ -36,12 +36,12 @@ func (s *Solver) Split(ctx context.Context, p Puzzle, opts Options, tasks int, a
 
 // SolveShare searches the task's share of an iteration of the puzzle's
 // split search (search.SolveShare), with opts's threads and checkpoints.
-func (s *Solver) SolveShare(ctx context.Context, p Puzzle, opts Options, share search.Share) (search.Part, error) {
-	var part search.Part
+func (s *Solver) SolveShare(ctx context.Context, p Puzzle, opts Options, share Share) (Part, error) {
+	var part Part
 	res := Result{Puzzle: p}
 	err := s.ida(ctx, &res, opts, func(ctx context.Context, start bitboard.Board, h *search.Heuristic) (err error) {
 		part, err = search.SolveShare(ctx, start, opts.Goal, h, opts.search(p), share)
-		res.Iterations = []search.Iteration{part.Iteration} // the bound an error names
+		res.Iterations = []Iteration{part.Iteration} // the bound an error names
 		return err
 	})
 	return part, err
@@ -72,9 +72,9 @@ func (s *Solver) ida(ctx context.Context, res *Result, opts Options, run func(co
 // (its counts are its iterations'), followed by the iterations its tasks
 // shared (search.Join), the last of which holds the solution moves;
 // elapsed is the tasks' time in all. It checks the solution as Solve does.
-func Joined(begun Result, shared []search.Iteration, moves []bitboard.Move, elapsed time.Duration, opts Options) (Result, error) {
+func Joined(begun Result, shared []Iteration, moves []bitboard.Move, elapsed time.Duration, opts Options) (Result, error) {
 	res := begun
-	res.Iterations = append(append([]search.Iteration(nil), begun.Iterations...), shared...)
+	res.Iterations = append(append([]Iteration(nil), begun.Iterations...), shared...)
 	res.Expanded, res.Generated = 0, 0
 	for _, it := range res.Iterations {
 		res.Expanded += it.Expanded

@@ -82,7 +82,7 @@ func run(args []string, stderr io.Writer) int {
 	err = runAll(ctx, set, cfgs, pdbDir, *timeout, *out, stderr)
 	err = errors.Join(err, stop())
 	if err != nil {
-		fmt.Fprintln(stderr, "bench:", err)
+		fmt.Fprintln(stderr, "bench:", pdbcli.Explain(err))
 		return 1
 	}
 	return 0
@@ -172,7 +172,7 @@ func runAll(ctx context.Context, set data.Set, cfgs []bench.Config, pdbDir strin
 // opened for the set, building solve's default databases if missing.
 func open(ctx context.Context, c bench.Config, set data.Set, pdbDir string, stderr io.Writer) (*solver.Solver, error) {
 	cfg := c.Solver()
-	cfg.Dir, cfg.NoBuild = pdbDir, !pdbcli.BuiltOnFirstUse(c.Partition)
+	cfg.Dir = pdbDir
 	cfg.Progress, cfg.Log = pdbcli.Reporter(stderr)
 	s, err := solver.New(cfg)
 	if err != nil {

@@ -17,7 +17,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"slices"
 	"syscall"
 
 	"github.com/spf13/pflag"
@@ -93,67 +92,23 @@ func run(args []string, stderr io.Writer) int {
 }
 
 // build builds the databases of the partitions (named name) that dir
-// lacks, all of them if force, holding the directory's lock, so that a
-// build another process has under way is waited for and not repeated.
+// lacks, or holds damaged, all of them if force, through the directory's
+// store: a build another process has under way is waited for and not
+// repeated.
 func build(ctx context.Context, name string, parts []pdb.Partition, dir string, force bool, opts pdb.BuildOptions, profiles profile.Files, stderr io.Writer) error {
-	unlock, err := pdb.LockDir(ctx, dir, func() {
-		fmt.Fprintf(stderr, "pdbgen: waiting for another process building databases in %s\n", dir)
-	})
+	progressFunc, log := pdbcli.Reporter(stderr)
+	store, err := pdb.OpenStore(dir, pdb.StoreOptions{Policy: pdb.BuildAny, Threads: opts.Threads, BlankFree: opts.BlankFree, Progress: progressFunc, Log: log})
 	if err != nil {
 		return err
-	}
-	defer unlock()
-	var patterns [][]int // each once, though partitions may share it
-	for _, p := range parts {
-		todo := p.Patterns
-		if !force {
-			if todo, err = missingOrDamaged(p, dir, stderr); err != nil {
-				return err
-			}
-		}
-		for _, tiles := range todo {
-			if !slices.ContainsFunc(patterns, func(q []int) bool { return slices.Equal(q, tiles) }) {
-				patterns = append(patterns, tiles)
-			}
-		}
-	}
-	if len(patterns) == 0 {
-		fmt.Fprintf(stderr, "pdbgen: partition %s is already built in %s (--force rebuilds it)\n", name, dir)
-		return nil
 	}
 	stopProfiles, err := profile.Start(profiles)
 	if err != nil {
 		return err
 	}
-	progressFunc, log := pdbcli.Reporter(stderr)
-	opts.Progress = progressFunc
-	err = pdb.BuildMissing(ctx, dir, parts[0].Size, patterns, opts, func(b pdb.Built) { log(b.String()) })
-	return errors.Join(err, stopProfiles())
-}
-
-// missingOrDamaged returns the partition's patterns whose databases are
-// missing from dir, outdated, or damaged: each present one is loaded and
-// checked whole, and a damaged one is built again (written beside it and
-// renamed over it, never rewritten in place).
-func missingOrDamaged(p pdb.Partition, dir string, stderr io.Writer) ([][]int, error) {
-	todo, err := p.Missing(dir)
-	if err != nil {
-		return nil, err
+	built, err := store.Build(ctx, parts, force)
+	err = errors.Join(err, stopProfiles())
+	if err == nil && built == 0 {
+		fmt.Fprintf(stderr, "pdbgen: partition %s is already built in %s (--force rebuilds it)\n", name, dir)
 	}
-	for _, tiles := range p.Patterns {
-		if slices.ContainsFunc(todo, func(q []int) bool { return slices.Equal(q, tiles) }) {
-			continue
-		}
-		t, err := pdb.Load(dir, p.Size, pdb.Goal, tiles)
-		switch {
-		case errors.Is(err, pdb.ErrCorrupt) || errors.Is(err, pdb.ErrMismatch):
-			fmt.Fprintf(stderr, "pdbgen: %v: building it again\n", err)
-			todo = append(todo, tiles)
-		case err != nil:
-			return nil, err
-		default:
-			t.Close()
-		}
-	}
-	return todo, nil
+	return err
 }

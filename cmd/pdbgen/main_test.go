@@ -48,7 +48,7 @@ func TestBuildsLoadableDatabases(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !bytes.Equal(table.Values, want.Values) || table.Regions != want.Regions || blankFree != (table.Regions == 0) {
+			if table.Values() != want.Values() || table.Regions != want.Regions || blankFree != (table.Regions == 0) {
 				t.Errorf("pattern %v: the file's table (%d regions) differs from a fresh build (%d)", table.Tiles, table.Regions, want.Regions)
 			}
 			table.Close()

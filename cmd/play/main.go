@@ -66,7 +66,7 @@ func run(args []string, stderr io.Writer) int {
 		return 1
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "play:", err)
+		fmt.Fprintln(stderr, "play:", pdbcli.Explain(err))
 		return 2
 	}
 	if err := play(g, *goalFlag); err != nil {

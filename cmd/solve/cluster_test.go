@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"fifteen/cluster"
 	"fifteen/internal/batch"
+	"fifteen/internal/cluster"
 	"fifteen/internal/record"
 )
 

@@ -32,10 +32,10 @@ import (
 	"github.com/spf13/pflag"
 
 	"fifteen/bitboard"
-	"fifteen/cluster"
 	"fifteen/construct"
 	"fifteen/data"
 	"fifteen/internal/batch"
+	"fifteen/internal/cluster"
 	"fifteen/internal/pdbcli"
 	"fifteen/internal/profile"
 	"fifteen/render"

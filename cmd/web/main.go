@@ -95,7 +95,7 @@ func run(ctx context.Context, args []string, stderr io.Writer, listening func(ne
 	}
 	logger := log.New(stderr, "web: ", log.LstdFlags)
 	if err := serve(ctx, cfg, logger, listening); err != nil {
-		logger.Print(err)
+		logger.Print(pdbcli.Explain(err))
 		return 1
 	}
 	return 0

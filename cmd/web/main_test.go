@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log"
 	"net"
 	"net/http"
 	"os"
@@ -12,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"fifteen/solver"
 )
 
 // TestFlags refuses bad flags with status 2 and a message naming the flag.
@@ -92,21 +95,29 @@ func TestShutdown(t *testing.T) {
 	}
 }
 
-// TestBuildOnFirstUse serves with databases still to build (a 5-5-5
-// partition, seconds): /healthz answers 503 until they are built, then
-// 200, and a search is answered.
+// spec555 is a 5-5-5 partition, built in seconds, and not a default one.
+const spec555 = "1,2,3,6,7/4,5,8,9,12/10,11,13,14,15"
+
+// TestBuildOnFirstUse serves with databases still to build (the 5-5-5
+// partition, under a policy that builds it): /healthz answers 503 until
+// they are built, then 200, and a search is answered.
 func TestBuildOnFirstUse(t *testing.T) {
 	ctx, stop := context.WithCancel(context.Background())
 	addr := make(chan net.Addr, 1)
-	status := make(chan int, 1)
+	status := make(chan error, 1)
 	var stderr bytes.Buffer
+	cfg, err := parseFlags([]string{"--addr", "localhost:0", "--pdb-dir", t.TempDir(), "--partition", spec555}, &stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.solver.Build = solver.BuildAny
 	go func() {
-		status <- run(ctx, []string{"--addr", "localhost:0", "--pdb-dir", t.TempDir(), "--partition", "1,2,3,6,7/4,5,8,9,12/10,11,13,14,15"}, &stderr, func(a net.Addr) { addr <- a })
+		status <- serve(ctx, cfg, log.New(&stderr, "web: ", 0), func(a net.Addr) { addr <- a })
 	}()
 	defer func() {
 		stop()
-		if got := <-status; got != 0 {
-			t.Errorf("status %d, want 0; stderr:\n%s", got, stderr.String())
+		if err := <-status; err != nil {
+			t.Errorf("%v; stderr:\n%s", err, stderr.String())
 		}
 	}()
 	url := "http://" + (<-addr).String()
@@ -141,8 +152,23 @@ func TestDatabaseFailure(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stderr bytes.Buffer
-	status := run(context.Background(), []string{"--addr", "localhost:0", "--pdb-dir", file, "--partition", "1,2,3,6,7/4,5,8,9,12/10,11,13,14,15"}, &stderr, nil)
+	status := run(context.Background(), []string{"--addr", "localhost:0", "--pdb-dir", file, "--partition", spec555}, &stderr, nil)
 	if status != 1 || !strings.Contains(stderr.String(), file) {
 		t.Errorf("status %d, stderr:\n%s", status, stderr.String())
+	}
+}
+
+// TestNamedPartitionNotBuilt serves a named partition whose databases are
+// missing: as solve, the server builds only the default ones on first
+// use, and says how to build the others (pdbgen), and exits 1.
+func TestNamedPartitionNotBuilt(t *testing.T) {
+	dir := t.TempDir()
+	var stderr bytes.Buffer
+	status := run(context.Background(), []string{"--addr", "localhost:0", "--pdb-dir", dir, "--partition", spec555}, &stderr, nil)
+	if status != 1 || !strings.Contains(stderr.String(), "go run ./cmd/pdbgen --partition "+spec555+" --pdb-dir "+dir) {
+		t.Errorf("status %d, stderr:\n%s", status, stderr.String())
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+		t.Errorf("%d files built in %s", len(entries), dir)
 	}
 }

@@ -25,6 +25,7 @@ import (
 
 	"fifteen/bitboard"
 	"fifteen/construct"
+	"fifteen/internal/pdbcli"
 	"fifteen/internal/record"
 	"fifteen/render"
 	"fifteen/search"
@@ -102,7 +103,7 @@ var size4 = bitboard.Size{Rows: 4, Cols: 4}
 func (s *server) prepare(ctx context.Context) error {
 	for _, goal := range []bitboard.Goal{bitboard.GoalLast, bitboard.GoalFirst} {
 		if err := s.solver.Prepare(ctx, size4, goal); err != nil {
-			s.setStatus(err.Error(), false)
+			s.setStatus(pdbcli.Explain(err), false)
 			return err
 		}
 	}
@@ -339,15 +340,10 @@ func (req *request) parse(l limits) (solver.Puzzle, solver.Options, error) {
 	if opts.Goal, err = parseGoal(req.Goal); err != nil {
 		return p, opts, err
 	}
-	switch req.Mode {
-	case "", "optimal":
-		opts.Mode = solver.Optimal
-	case "weighted":
-		opts.Mode = solver.Weighted
-	case "human":
-		opts.Mode = solver.Human
-	default:
-		return p, opts, fail(http.StatusBadRequest, "mode %q: want optimal, weighted or human", req.Mode)
+	if req.Mode != "" {
+		if opts.Mode, err = solver.ParseMode(req.Mode); err != nil || opts.Mode == solver.Greedy {
+			return p, opts, fail(http.StatusBadRequest, "mode %q: want optimal, weighted or human", req.Mode)
+		}
 	}
 	if err := opts.Validate(); err != nil {
 		return p, opts, fail(http.StatusBadRequest, "%v", err)
@@ -463,9 +459,8 @@ func (s *server) run(ctx context.Context, p solver.Puzzle, opts solver.Options) 
 	case errors.Is(err, bitboard.ErrUnsolvable):
 		return res, &apiError{status: http.StatusUnprocessableEntity, err: err}
 	}
-	var dbErr *solver.DatabaseError
-	if errors.As(err, &dbErr) {
-		return res, &apiError{status: http.StatusServiceUnavailable, err: err}
+	if errors.As(err, new(*solver.DatabaseError)) {
+		return res, &apiError{status: http.StatusServiceUnavailable, err: errors.New(pdbcli.Explain(err))}
 	}
 	return res, err
 }

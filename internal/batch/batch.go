@@ -179,8 +179,10 @@ func Stream(ctx context.Context, c *Config, stream iter.Seq2[solver.Puzzle, erro
 			return 1
 		case errors.As(err, &ie):
 			msg = ie.Error()
-		case err != nil:
+		case errors.As(err, new(errRepeated)):
 			msg = fmt.Sprintf("%s: %v", r.Puzzle.ID, err)
+		case err != nil:
+			msg = fmt.Sprintf("%s: %s", r.Puzzle.ID, pdbcli.Explain(err))
 		}
 		if err != nil {
 			status = 1
@@ -220,7 +222,6 @@ func NewSolver(c *Config, stderr io.Writer) (*solver.Solver, error) {
 	if c.Options.ProgressEvery > 0 {
 		c.Options.Progress = longSearches(stderr)
 	}
-	c.Solver.NoBuild = !pdbcli.BuiltOnFirstUse(c.Solver.Partition)
 	return solver.New(c.Solver)
 }
 
@@ -307,9 +308,9 @@ func writeGIF(ctx context.Context, c *Config, r *solver.Result, used map[string]
 // longSearches returns the progress callback that reports on w the
 // searches that run long: a search reports nothing before its first
 // period (search.Options.Progress), so quick ones print nothing.
-func longSearches(w io.Writer) func(solver.Puzzle, search.Progress) {
+func longSearches(w io.Writer) func(solver.Puzzle, solver.Progress) {
 	var mu sync.Mutex // SolveAll's searches report at once
-	return func(p solver.Puzzle, pr search.Progress) {
+	return func(p solver.Puzzle, pr solver.Progress) {
 		mu.Lock()
 		fmt.Fprintf(w, "%s: %v\n", p.ID, pr)
 		mu.Unlock()

@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	"fifteen/internal/atomicfile"
-	"fifteen/search"
 	"fifteen/solver"
 )
 
@@ -35,7 +34,7 @@ func (m *Mark) is(p solver.Puzzle, occurrence int) bool {
 type CheckpointFile struct {
 	Mark                          // the puzzle
 	Done       bool               `json:"done,omitempty"`
-	Checkpoint *search.Checkpoint `json:"checkpoint,omitempty"`
+	Checkpoint *solver.Checkpoint `json:"checkpoint,omitempty"`
 	// Version is 2 in files that say which answers were written: in a
 	// file of a search, Written is the last puzzle whose answer was, nil
 	// if none (the search may run ahead of the answers). A file without a
@@ -102,7 +101,7 @@ func checkpoints(c *Config, stderr io.Writer) (past func(solver.Puzzle)) {
 	}
 	started, searching := occurrences{}, 0
 	var written *Mark // the last puzzle whose answer is written
-	c.Options.Resume = func(p solver.Puzzle) *search.Checkpoint {
+	c.Options.Resume = func(p solver.Puzzle) *solver.Checkpoint {
 		mu.Lock()
 		defer mu.Unlock()
 		searching = started.next(p)
@@ -114,7 +113,7 @@ func checkpoints(c *Config, stderr io.Writer) (past func(solver.Puzzle)) {
 	if c.Checkpoint == "" {
 		return func(solver.Puzzle) {}
 	}
-	c.Options.Checkpoint = func(p solver.Puzzle, cp *search.Checkpoint) {
+	c.Options.Checkpoint = func(p solver.Puzzle, cp *solver.Checkpoint) {
 		mu.Lock()
 		f := CheckpointFile{Mark: Mark{p.ID, p.Tiles, searching}, Checkpoint: cp, Version: checkpointVersion, Written: written}
 		mu.Unlock()

@@ -4,8 +4,9 @@
 package pdbcli
 
 import (
+	"errors"
+	"fmt"
 	"io"
-	"slices"
 
 	"github.com/spf13/pflag"
 
@@ -27,13 +28,21 @@ func SolverFlags(fs *pflag.FlagSet, cfg *solver.Config) {
 // PartitionHelp describes the --partition flag.
 const PartitionHelp = "pattern databases: on 4x4 771 (default), 663x2, 663, 555, 78; on 5x5 6666 (default); or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +: the maximum of their heuristics)"
 
-// BuiltOnFirstUse reports whether the commands build the databases of the
-// partition when they are missing: the defaults only, as the others can
-// take gigabytes and minutes, and pdbgen builds them on request.
-func BuiltOnFirstUse(partition string) bool {
-	return partition == "" || slices.ContainsFunc(pdb.DefaultSizes(), func(size bitboard.Size) bool {
-		return partition == pdb.DefaultPartition(size)
-	})
+// Explain returns err's message, and for databases that could not be
+// opened (a *solver.DatabaseError), the pdbgen command that builds them.
+func Explain(err error) string {
+	var de *solver.DatabaseError
+	if !errors.As(err, &de) {
+		return err.Error()
+	}
+	size, verb := "", "rebuild them"
+	if de.Size != (bitboard.Size{Rows: 4, Cols: 4}) {
+		size = " --size " + de.Size.String()
+	}
+	if errors.Is(de.Err, pdb.ErrMissing) {
+		verb = "build them"
+	}
+	return fmt.Sprintf("%v; %s with: go run ./cmd/pdbgen%s --partition %s --pdb-dir %s", err, verb, size, de.Partition, de.Dir)
 }
 
 // DirFlag defines the commands' --pdb-dir flag on fs, stored in dir.

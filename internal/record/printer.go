@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"fifteen/solver"
 )
 
 // Printer writes records as solve prints them: a line of text each, or a
@@ -32,11 +34,11 @@ func (p *Printer) Print(rec *Record) error {
 	} else if rec.Solved {
 		quality := ""
 		switch rec.Mode {
-		case "human":
+		case solver.Human:
 			quality = ", not optimal: constructive"
-		case "greedy":
+		case solver.Greedy:
 			quality = ", not optimal: greedy"
-		case "weighted":
+		case solver.Weighted:
 			quality = fmt.Sprintf(", not optimal: at most %g× the optimum", p.weight)
 		}
 		fmt.Fprintf(p.w, "%s: %d moves %s (h0 %d, %d generated, %d expanded, %.4f s, %.1f Mnodes/s%s)\n",

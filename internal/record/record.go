@@ -5,7 +5,6 @@ package record
 
 import (
 	"fifteen/bitboard"
-	"fifteen/search"
 	"fifteen/solver"
 )
 
@@ -16,7 +15,7 @@ type Record struct {
 	Size           string             `json:"size"`
 	Start          []int              `json:"start"`
 	Goal           string             `json:"goal"`
-	Mode           string             `json:"mode"`
+	Mode           solver.Mode        `json:"mode"`
 	Solved         bool               `json:"solved"`
 	Optimal        bool               `json:"optimal"`
 	Length         *int               `json:"length,omitempty"`
@@ -29,7 +28,7 @@ type Record struct {
 	Generated      uint64             `json:"generated"`
 	Seconds        float64            `json:"seconds"`
 	NodesPerSecond float64            `json:"nodes_per_second"`
-	Iterations     []search.Iteration `json:"iterations"`
+	Iterations     []solver.Iteration `json:"iterations"`
 	Error          string             `json:"error,omitempty"`
 }
 
@@ -40,7 +39,7 @@ func New(r *solver.Result, err error, opts solver.Options) Record {
 		Size:           r.Puzzle.Size.String(),
 		Start:          r.Puzzle.Tiles,
 		Goal:           opts.Goal.String(),
-		Mode:           opts.Mode.String(),
+		Mode:           opts.Mode,
 		Solved:         err == nil,
 		Optimal:        err == nil && r.Optimal,
 		Moves:          bitboard.FormatMoves(r.Moves),
@@ -55,7 +54,7 @@ func New(r *solver.Result, err error, opts solver.Options) Record {
 		Iterations:     r.Iterations,
 	}
 	if rec.Iterations == nil {
-		rec.Iterations = []search.Iteration{} // the constructive solver's
+		rec.Iterations = []solver.Iteration{} // the constructive solver's
 	}
 	if err == nil {
 		n := r.Length()

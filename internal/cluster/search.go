@@ -34,7 +34,7 @@ import (
 // input, and the plan of its round under way; none is the first round.
 type planFile struct {
 	Puzzle int          `json:"puzzle"`
-	Plan   *search.Plan `json:"plan,omitempty"`
+	Plan   *solver.Plan `json:"plan,omitempty"`
 }
 
 // roundFile is a task's outcome of a round: in the first, Split's
@@ -51,15 +51,15 @@ type roundFile struct {
 type begunPart struct {
 	H0         int                `json:"h0"`
 	Heuristic  string             `json:"heuristic"`
-	Iterations []search.Iteration `json:"iterations"`
+	Iterations []solver.Iteration `json:"iterations"`
 	Solution   *string            `json:"solution,omitempty"`
 	Elapsed    time.Duration      `json:"elapsed_ns"`
 	Threads    int                `json:"threads"` // each task's
 }
 
-// partFile is a search.Part with its moves.
+// partFile is a solver.Part with its moves.
 type partFile struct {
-	search.Part
+	solver.Part
 	Solution string `json:"solution,omitempty"`
 }
 
@@ -162,24 +162,24 @@ func searchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, st
 // searchShare searches the task's share of the plan's iteration, saving
 // checkpoints of it and resuming from the last, and marks a solution it
 // finds for the other tasks.
-func searchShare(ctx context.Context, s *solver.Solver, c *Config, b *batch.Config, p solver.Puzzle, dir string, plan search.Plan, stderr io.Writer) (search.Part, error) {
+func searchShare(ctx context.Context, s *solver.Solver, c *Config, b *batch.Config, p solver.Puzzle, dir string, plan solver.Plan, stderr io.Writer) (solver.Part, error) {
 	checkpoint := filepath.Join(dir, fmt.Sprintf("bound-%d-%d.checkpoint.json", plan.Bound, c.Task))
 	found := filepath.Join(dir, fmt.Sprintf("found-%d", plan.Bound))
 	opts := b.Options
-	var cp search.Checkpoint
+	var cp solver.Checkpoint
 	switch err := readJSON(checkpoint, &cp); {
 	case err == nil:
-		opts.Resume = func(solver.Puzzle) *search.Checkpoint { return &cp }
+		opts.Resume = func(solver.Puzzle) *solver.Checkpoint { return &cp }
 		fmt.Fprintf(stderr, "%s: resuming the share of bound %d from %s (%d subtrees searched)\n", p.ID, plan.Bound, checkpoint, len(cp.Tasks))
 	case !errors.Is(err, os.ErrNotExist):
-		return search.Part{}, err
+		return solver.Part{}, err
 	}
-	opts.Checkpoint = func(_ solver.Puzzle, cp *search.Checkpoint) {
+	opts.Checkpoint = func(_ solver.Puzzle, cp *solver.Checkpoint) {
 		if err := writeJSON(checkpoint, cp); err != nil {
 			fmt.Fprintln(stderr, "solve: saving the checkpoint:", err)
 		}
 	}
-	part, err := s.SolveShare(ctx, p, opts, search.Share{Plan: plan, Task: c.Task, Known: knownIn(found)})
+	part, err := s.SolveShare(ctx, p, opts, solver.Share{Plan: plan, Task: c.Task, Known: knownIn(found)})
 	if err == nil && part.Found >= 0 {
 		if err = os.MkdirAll(found, 0o755); err == nil {
 			err = writeJSON(filepath.Join(found, strconv.FormatInt(part.Found, 10)), part.Found)
@@ -188,7 +188,7 @@ func searchShare(ctx context.Context, s *solver.Solver, c *Config, b *batch.Conf
 	return part, err
 }
 
-// knownIn returns the search.Share.Known of the tasks that mark the
+// knownIn returns the solver.Share.Known of the tasks that mark the
 // solutions they find in dir: a file named by the subtree's number. It
 // reads dir at most once a second.
 func knownIn(dir string) func() int64 {
@@ -247,7 +247,7 @@ func mergeSearch(c *Config, b *batch.Config, all []entry, stdout, stderr io.Writ
 // pending is a round that remains to run: its plan (nil for the first),
 // and why.
 type pending struct {
-	plan *search.Plan
+	plan *solver.Plan
 	why  string
 }
 
@@ -274,10 +274,10 @@ func joinSearch(c *Config, i int, p solver.Puzzle, opts *solver.Options) (solver
 		res, err := solver.Joined(begun, nil, moves, 0, *opts)
 		return res, nil, err
 	}
-	var shared []search.Iteration
+	var shared []solver.Iteration
 	var elapsed time.Duration
 	for bound := 0; ; {
-		parts := make([]search.Part, len(files))
+		parts := make([]solver.Part, len(files))
 		for k, f := range files {
 			if f.Part == nil {
 				return solver.Result{}, nil, fmt.Errorf("%s: no part", roundPath(dir, bound, k))

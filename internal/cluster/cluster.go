@@ -142,8 +142,7 @@ func Run(ctx context.Context, c *Config, b *batch.Config, stream iter.Seq2[solve
 	}
 	j := job{Split: split, Tasks: c.Tasks, Puzzles: len(all), Key: jobKey(c, b, all)}
 	if !c.Merge {
-		var err error
-		if j, err = claim(c.Dir, j, true); err != nil {
+		if _, err := claim(c.Dir, j, true); err != nil {
 			fmt.Fprintln(stderr, "solve:", err)
 			return 1
 		}

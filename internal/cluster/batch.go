@@ -51,7 +51,7 @@ func (l *batchLine) check(e entry, opts solver.Options) error {
 	if rec == nil {
 		return nil
 	}
-	if rec.ID != e.p.ID || rec.Size != e.p.Size.String() || !slices.Equal(rec.Start, e.p.Tiles) || rec.Goal != opts.Goal.String() || rec.Mode != opts.Mode.String() {
+	if rec.ID != e.p.ID || rec.Size != e.p.Size.String() || !slices.Equal(rec.Start, e.p.Tiles) || rec.Goal != opts.Goal.String() || rec.Mode != opts.Mode {
 		return errors.New("its record is of another puzzle, goal or mode")
 	}
 	if !rec.Solved {

@@ -1,0 +1,225 @@
+package pdb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"time"
+
+	"fifteen/bitboard"
+)
+
+// A Store owns a directory of pattern databases: it opens a partition's
+// tables from it, finds the missing and damaged ones, and builds them,
+// under the directory's lock, as its Policy allows. Every program that
+// reads or builds databases goes through one, so that they all treat the
+// directory alike.
+type Store struct {
+	dir  string
+	opts StoreOptions
+}
+
+// StoreOptions tune a Store.
+type StoreOptions struct {
+	// Policy says which missing or damaged databases Tables builds.
+	Policy Policy
+	// Threads and BlankFree are the builds' (BuildOptions).
+	Threads   int
+	BlankFree bool
+	// Progress, if not nil, is called after each layer of a build.
+	Progress func(Progress)
+	// Log, if not nil, is told, a line at a time, what the store does:
+	// what it builds, waits for, moves aside, and loads from where.
+	Log func(string)
+}
+
+// Policy says which missing or damaged databases Store.Tables builds.
+type Policy int
+
+const (
+	// BuildDefaults builds each size's default partition
+	// (DefaultPartition): minutes and a few hundred megabytes, once.
+	// Others can take gigabytes; they are built on request (Store.Build).
+	BuildDefaults Policy = iota
+	// NeverBuild builds nothing: a missing database is an error.
+	NeverBuild
+	// BuildAny builds whatever partition is asked for.
+	BuildAny
+)
+
+// OpenStore returns the store of the directory dir ("" is DefaultDir()),
+// which need not exist yet.
+func OpenStore(dir string, opts StoreOptions) (*Store, error) {
+	if dir == "" {
+		var err error
+		if dir, err = DefaultDir(); err != nil {
+			return nil, err
+		}
+	}
+	return &Store{dir: dir, opts: opts}, nil
+}
+
+// Dir returns the store's directory.
+func (s *Store) Dir() string { return s.dir }
+
+// A StoreError reports a partition whose databases a store could not
+// open or build: missing (Err wraps ErrMissing, and Built says whether
+// the policy allowed building them), damaged (a *FileError names the
+// file) or unreadable. The commands word their own advice from it.
+type StoreError struct {
+	Dir       string
+	Partition string // the name the databases were asked for by
+	Size      bitboard.Size
+	Err       error
+}
+
+func (e *StoreError) Error() string {
+	if errors.Is(e.Err, ErrMissing) {
+		return fmt.Sprintf("pdb: the %s databases are not in %s, or are of another format version", e.Partition, e.Dir)
+	}
+	return fmt.Sprintf("pdb: the %s databases in %s: %v", e.Partition, e.Dir, e.Err)
+}
+
+func (e *StoreError) Unwrap() error { return e.Err }
+
+// builds reports whether the policy builds the partition, named name.
+func (s *Store) builds(name string, size bitboard.Size) bool {
+	switch s.opts.Policy {
+	case BuildAny:
+		return true
+	case BuildDefaults:
+		return name == DefaultPartition(size)
+	}
+	return false
+}
+
+// Tables returns the partition's tables, which name names (the name it
+// was asked for by: a partition of several, say), loaded from the
+// directory: missing ones are built first where the policy allows, and a
+// damaged file is moved aside (FILE.damaged: never removed, nor rewritten,
+// as a process may map it) and built again, once. The tables stay valid
+// until closed.
+func (s *Store) Tables(ctx context.Context, name string, p Partition) ([]*Table, error) {
+	fail := func(err error) error { return &StoreError{Dir: s.dir, Partition: name, Size: p.Size, Err: err} }
+	build := s.builds(name, p.Size)
+	for repaired := false; ; repaired = true {
+		missing, err := p.Missing(s.dir)
+		if err != nil {
+			return nil, fail(err)
+		}
+		if len(missing) > 0 {
+			if !build {
+				return nil, fail(ErrMissing)
+			}
+			if _, err := s.build(ctx, []Partition{p}, missingOnly); ctx.Err() != nil {
+				return nil, fmt.Errorf("pdb: building the %s databases: %w", p.Name, err)
+			} else if err != nil {
+				return nil, fail(err)
+			}
+		}
+		t0 := time.Now()
+		tables, err := p.Load(s.dir)
+		if err == nil {
+			s.log("loaded the %s pattern databases from %s in %.1f ms", p.Name, s.dir, time.Since(t0).Seconds()*1e3)
+			return tables, nil
+		}
+		var fe *FileError
+		if repaired || !build || !errors.As(err, &fe) || !errors.Is(err, ErrCorrupt) && !errors.Is(err, ErrMismatch) {
+			return nil, fail(err)
+		}
+		aside := fe.Path + ".damaged"
+		if rerr := os.Rename(fe.Path, aside); rerr != nil {
+			return nil, fail(errors.Join(err, rerr))
+		}
+		s.log("%v: moved aside to %s, to be built again", err, aside)
+	}
+}
+
+// Build builds the partitions' databases that the directory lacks, or
+// holds damaged or of an older format, whatever the policy; with force,
+// all of them. A pattern that partitions share is built once. It returns
+// how many databases it built.
+func (s *Store) Build(ctx context.Context, parts []Partition, force bool) (int, error) {
+	if force {
+		return s.build(ctx, parts, everything)
+	}
+	return s.build(ctx, parts, missingOrDamaged)
+}
+
+// What build builds of the partitions.
+const (
+	missingOnly      = iota // the files missing or of an older format
+	missingOrDamaged        // those, and those that fail their checks
+	everything
+)
+
+// build builds what of the partitions the mode says, holding the
+// directory's lock: another process may be building the same, and then
+// what it built is not built again.
+func (s *Store) build(ctx context.Context, parts []Partition, mode int) (int, error) {
+	unlock, err := LockDir(ctx, s.dir, func() {
+		s.log("waiting for another process building databases in %s", s.dir)
+	})
+	if err != nil {
+		return 0, err
+	}
+	defer unlock()
+	var patterns [][]int // each once, though partitions may share it
+	for _, p := range parts {
+		todo := p.Patterns
+		switch mode {
+		case missingOnly:
+			todo, err = p.Missing(s.dir)
+		case missingOrDamaged:
+			todo, err = s.missingOrDamaged(p)
+		}
+		if err != nil {
+			return 0, err
+		}
+		for _, tiles := range todo {
+			if !slices.ContainsFunc(patterns, func(q []int) bool { return slices.Equal(q, tiles) }) {
+				patterns = append(patterns, tiles)
+			}
+		}
+	}
+	if len(patterns) == 0 {
+		return 0, nil
+	}
+	s.log("building the %s pattern databases in %s (once)", parts[0].Name, s.dir)
+	opts := BuildOptions{Threads: s.opts.Threads, BlankFree: s.opts.BlankFree, Progress: s.opts.Progress}
+	return len(patterns), BuildMissing(ctx, s.dir, parts[0].Size, patterns, opts, func(b Built) { s.log("%v", b) })
+}
+
+// missingOrDamaged returns the partition's patterns whose databases are
+// missing from the directory, outdated, or damaged: each present one is
+// loaded and checked whole.
+func (s *Store) missingOrDamaged(p Partition) ([][]int, error) {
+	todo, err := p.Missing(s.dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, tiles := range p.Patterns {
+		if slices.ContainsFunc(todo, func(q []int) bool { return slices.Equal(q, tiles) }) {
+			continue
+		}
+		t, err := Load(s.dir, p.Size, Goal, tiles)
+		switch {
+		case errors.Is(err, ErrCorrupt) || errors.Is(err, ErrMismatch):
+			s.log("%v: building it again", err)
+			todo = append(todo, tiles)
+		case err != nil:
+			return nil, err
+		default:
+			t.Close()
+		}
+	}
+	return todo, nil
+}
+
+func (s *Store) log(format string, args ...any) {
+	if s.opts.Log != nil {
+		s.opts.Log(fmt.Sprintf(format, args...))
+	}
+}
