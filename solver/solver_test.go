@@ -291,10 +291,15 @@ func TestClose(t *testing.T) {
 	hard := korf(88)[0] // billions of nodes with Manhattan distance
 	var wg sync.WaitGroup
 	var res solver.Result
+	// Closed once the search reports that it runs.
+	running := make(chan struct{})
+	var once sync.Once
+	opts := solver.Options{Goal: bitboard.GoalFirst, Threads: 2, ProgressEvery: time.Millisecond,
+		Progress: func(solver.Puzzle, solver.Progress) { once.Do(func() { close(running) }) }}
 	wg.Go(func() {
-		res, err = s.Solve(context.Background(), hard, solver.Options{Goal: bitboard.GoalFirst, Threads: 2})
+		res, err = s.Solve(context.Background(), hard, opts)
 	})
-	time.Sleep(100 * time.Millisecond)
+	<-running
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}

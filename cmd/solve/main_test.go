@@ -283,20 +283,35 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// interruptAfter starts cmd, sends it SIGINT after d, and returns how
-// long it took to exit then, and its error.
-func interruptAfter(t *testing.T, cmd *exec.Cmd, d time.Duration) (time.Duration, error) {
+// interruptWhen starts cmd, sends it SIGINT once a line of its standard
+// error satisfies ready (an event the test can see, not a time it hopes
+// is long enough), and returns how long it took to exit then, its error,
+// and its standard error.
+func interruptWhen(t *testing.T, cmd *exec.Cmd, ready func(line string) bool) (time.Duration, error, string) {
 	t.Helper()
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(d)
+	var stderr strings.Builder
+	sc := bufio.NewScanner(pipe)
+	for sc.Scan() {
+		stderr.WriteString(sc.Text() + "\n")
+		if ready(sc.Text()) {
+			break
+		}
+	}
 	if err := cmd.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
 	sent := time.Now()
-	err := cmd.Wait()
-	return time.Since(sent), err
+	rest, _ := io.ReadAll(pipe)
+	stderr.Write(rest)
+	err = cmd.Wait()
+	return time.Since(sent), err, stderr.String()
 }
 
 // child returns the command that runs solve with args in a child process.
@@ -313,13 +328,14 @@ func TestInterrupt(t *testing.T) {
 	// An easy puzzle, then Korf's 88, which Manhattan distance takes
 	// billions of nodes to solve.
 	input := "easy: 1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n88: 15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4\n"
-	cmd := child("--goal", "first", "--heuristic", "manhattan", "--format", "jsonl", "-j", "1")
+	// Interrupted once 88's search reports that it runs.
+	cmd := child("--goal", "first", "--heuristic", "manhattan", "--format", "jsonl", "-j", "1", "--progress", "20ms")
 	cmd.Stdin = strings.NewReader(input)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	_, err := interruptAfter(t, cmd, 500*time.Millisecond)
+	var stdout bytes.Buffer
+	cmd.Stdout = &stdout
+	_, err, stderr := interruptWhen(t, cmd, func(line string) bool { return strings.HasPrefix(line, "88: ") })
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
-		t.Fatalf("exit: %v, want status 1\n%s", err, stderr.String())
+		t.Fatalf("exit: %v, want status 1\n%s", err, stderr)
 	}
 	var records []map[string]any
 	for line := range strings.Lines(stdout.String()) {
@@ -333,8 +349,8 @@ func TestInterrupt(t *testing.T) {
 		t.Errorf("want the easy puzzle solved and 88's partial counts, got\n%s", stdout.String())
 	}
 	for _, want := range []string{"88: interrupted at bound", "solved 1 of 2", "solve: interrupted"} {
-		if !strings.Contains(stderr.String(), want) {
-			t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
 }
@@ -511,9 +527,15 @@ func TestCheckpoint(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "26.json")
 	args := []string{"--goal", "first", "--heuristic", "manhattan", "--format", "jsonl", "-t", "1", "--progress", "0"}
-	cmd := child(append(args, "--checkpoint", file, "--checkpoint-every", "50ms")...)
+	// Interrupted once the checkpoint holds an iteration done, looked at
+	// at each progress report.
+	cmd := child(append(args, "--checkpoint", file, "--checkpoint-every", "50ms", "--progress", "20ms")...)
 	cmd.Stdin = strings.NewReader(input)
-	if _, err := interruptAfter(t, cmd, 500*time.Millisecond); err == nil {
+	checkpointed := func(string) bool {
+		f, err := batch.ReadCheckpoint(file)
+		return err == nil && f.Checkpoint != nil && len(f.Checkpoint.Iterations) > 0
+	}
+	if _, err, _ := interruptWhen(t, cmd, checkpointed); err == nil {
 		t.Fatal("solved before the interrupt")
 	}
 	saved, err := batch.ReadCheckpoint(file)
@@ -553,19 +575,18 @@ func TestInterruptBuild(t *testing.T) {
 	}
 	dir := t.TempDir()
 	cmd := child("--korf100", "--pdb-dir", dir)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	waited, err := interruptAfter(t, cmd, 1500*time.Millisecond)
+	// Interrupted once the build reports its first layer.
+	waited, err, stderr := interruptWhen(t, cmd, func(line string) bool { return strings.Contains(line, ": depth ") })
 	if waited > time.Second {
 		t.Errorf("exited %v after the interrupt", waited)
 	}
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
-		t.Errorf("exit: %v, want status 1\n%s", err, stderr.String())
+		t.Errorf("exit: %v, want status 1\n%s", err, stderr)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 || entries[0].Name() != ".lock" {
 		t.Errorf("files left in the database directory: %v", entries)
 	}
-	if !strings.Contains(stderr.String(), "solve: interrupted") {
-		t.Errorf("stderr:\n%s", stderr.String())
+	if !strings.Contains(stderr, "solve: interrupted") {
+		t.Errorf("stderr:\n%s", stderr)
 	}
 }

@@ -625,17 +625,17 @@ func (s *server) gif(w http.ResponseWriter, r *http.Request) error {
 	if frames := len(res.Moves) + 1; frames > maxFrames {
 		return fail(http.StatusUnprocessableEntity, "a solution of %d moves: a GIF draws at most %d", len(res.Moves), maxFrames-1)
 	}
+	release, err := s.acquire(r.Context())
+	if err != nil {
+		return err
+	}
+	defer release()
 	ctx, cancel := context.WithTimeout(r.Context(), s.timeout)
 	defer cancel()
 	defer context.AfterFunc(s.closing, cancel)()
 	if s.closing.Err() != nil {
 		return errClosing
 	}
-	release, err := s.acquire(ctx)
-	if err != nil {
-		return err
-	}
-	defer release()
 	p := res.Puzzle
 	var buf boundedBuffer
 	err = render.GIF(ctx, &buf, construct.Grid{Rows: p.Size.Rows, Cols: p.Size.Cols, Tiles: p.Tiles}, res.Moves, render.Options{Cell: gifCell(p.Size)})
