@@ -19,7 +19,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"time"
@@ -29,7 +28,7 @@ import (
 	"fifteen/bench"
 	"fifteen/data"
 	"fifteen/internal/atomicfile"
-	"fifteen/internal/pdbcli"
+	"fifteen/internal/cli"
 	"fifteen/internal/profile"
 	"fifteen/internal/progress"
 	"fifteen/pdb"
@@ -42,28 +41,24 @@ func main() {
 
 func run(args []string, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("bench", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	setName := fs.String("set", "korf100", "instance set: korf100, korf50 (Korf and Felner's 24-puzzles), or random:N:SEED[:RxC] (uniformly random solvable positions)")
-	ids := fs.IntSlice("ids", nil, "use only these instances of the set, by number, in this order (such as 38,40,25)")
+	instances := cli.InstancesVar(fs, "korf100", "instance set: korf100, korf50 (Korf and Felner's 24-puzzles), or random:N:SEED[:RxC] (uniformly random solvable positions)",
+		"use only these instances of the set, by number, in this order (such as 38,40,25)")
 	configs := fs.StringSlice("config", []string{"pdb"}, "configurations to compare, such as pdb:771,pdb:663x2,pdb:663,pdb:78,manhattan+prune=2; pdb alone is the set's size's default databases (options: +noreflect +prune=N +order=ULRD +threads=N +jobs=N)")
 	out := fs.String("out", "bench-report", "report directory")
 	var pdbDir string
-	pdbcli.DirFlag(fs, &pdbDir)
+	cli.DirFlag(fs, &pdbDir)
 	limit := fs.Int("limit", 0, "use only the set's first N instances (0: all)")
 	timeout := fs.Duration("timeout", 0, "give up an instance after this long (0: never)")
 	var profiles profile.Files
 	profiles.Flags(fs, "write a CPU profile of the whole run to `FILE` (labels config and puzzle)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return 0
-		}
-		fmt.Fprintln(stderr, "bench:", err)
-		return 2
+	var set data.Set
+	var cfgs []bench.Config
+	check := func() (err error) {
+		set, cfgs, err = parse(instances, *configs, *limit, fs.Args())
+		return err
 	}
-	set, cfgs, err := parse(*setName, *ids, *configs, *limit, fs.Args())
-	if err != nil {
-		fmt.Fprintln(stderr, "bench:", err)
-		return 2
+	if status, ok := cli.Parse(fs, args, stderr, check); !ok {
+		return status
 	}
 	if err := checkOut(*out); err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
@@ -74,34 +69,32 @@ func run(args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1
 	}
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, cancel := cli.Context(os.Interrupt)
 	defer cancel()
-	// Stopping, the program no longer catches the signals: a second one
-	// ends it at once, whatever it is waiting on.
-	context.AfterFunc(ctx, cancel)
 	err = runAll(ctx, set, cfgs, pdbDir, *timeout, *out, stderr)
 	err = errors.Join(err, stop())
 	if err != nil {
-		fmt.Fprintln(stderr, "bench:", pdbcli.Explain(err))
+		fmt.Fprintln(stderr, "bench:", cli.Explain(err))
 		return 1
 	}
 	return 0
 }
 
-func parse(setName string, ids []int, configs []string, limit int, rest []string) (data.Set, []bench.Config, error) {
+func parse(instances *cli.Instances, configs []string, limit int, rest []string) (data.Set, []bench.Config, error) {
 	if len(rest) > 0 {
 		return data.Set{}, nil, fmt.Errorf("unexpected arguments %v", rest)
 	}
 	if limit < 0 {
 		return data.Set{}, nil, fmt.Errorf("bad --limit %d", limit)
 	}
-	set, err := data.ParseSet(setName)
-	if err == nil && len(ids) > 0 {
-		set, err = set.Pick(ids)
+	picked, err := instances.Pick()
+	if err == nil && picked == nil {
+		err = errors.New("no --set")
 	}
 	if err != nil {
 		return data.Set{}, nil, err
 	}
+	set := *picked
 	if limit > 0 && limit < len(set.Instances) {
 		set.Instances = set.Instances[:limit]
 	}
@@ -173,7 +166,7 @@ func runAll(ctx context.Context, set data.Set, cfgs []bench.Config, pdbDir strin
 func open(ctx context.Context, c bench.Config, set data.Set, pdbDir string, stderr io.Writer) (*solver.Solver, error) {
 	cfg := c.Solver()
 	cfg.Dir = pdbDir
-	cfg.Progress, cfg.Log = pdbcli.Reporter(stderr)
+	cfg.Progress, cfg.Log = cli.Reporter(stderr)
 	s, err := solver.New(cfg)
 	if err != nil {
 		return nil, err

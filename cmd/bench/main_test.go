@@ -61,6 +61,7 @@ func TestErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"--set", "nope"}, 2, "unknown set"},
+		{[]string{"--set", ""}, 2, "no --set"},
 		{[]string{"--set", "korf50", "--ids", "0"}, 2, "no instance 0"},
 		{[]string{"--config", "fast"}, 2, "config"},
 		{[]string{"--limit", "-1"}, 2, "--limit"},

@@ -16,13 +16,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/spf13/pflag"
 
 	"fifteen/bitboard"
-	"fifteen/internal/pdbcli"
+	"fifteen/internal/cli"
 	"fifteen/internal/profile"
 	"fifteen/pdb"
 )
@@ -33,54 +31,39 @@ func main() {
 
 func run(args []string, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("pdbgen", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
 	partition := fs.String("partition", "", "partition: on 4x4 771 (default), 663x2, 663, 555, 78; on 5x5 6666 (default); or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +)")
 	var dir string
-	pdbcli.DirFlag(fs, &dir)
-	sizeFlag := fs.String("size", "4x4", "board size, ROWSxCOLS")
-	threads := fs.IntP("threads", "t", 0, fmt.Sprintf("goroutines, at most %d (default all CPUs)", pdb.MaxThreads))
+	cli.DirFlag(fs, &dir)
+	var size bitboard.Size
+	cli.SizeVar(fs, &size, bitboard.Size{Rows: 4, Cols: 4}, bitboard.MaxCells, "board size, ROWSxCOLS")
+	var threads int
+	cli.ThreadsVar(fs, &threads, pdb.MaxThreads, fmt.Sprintf("goroutines, at most %d (default all CPUs)", pdb.MaxThreads))
 	force := fs.Bool("force", false, "rebuild databases that exist")
 	blankFree := fs.Bool("blank-free", false, "build Korf and Felner's databases, blind to the blank's region (weaker; with --force to replace built ones)")
 	var profiles profile.Files
 	profiles.Flags(fs, "write a CPU profile to `FILE`")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return 0
-		}
-		fmt.Fprintln(stderr, "pdbgen:", err)
-		return 2
-	}
-	size, err := bitboard.ParseSize(*sizeFlag)
-	if err == nil && fs.NArg() > 0 {
-		err = fmt.Errorf("unexpected arguments %v", fs.Args())
-	}
-	if err == nil && (*threads < 0 || *threads > pdb.MaxThreads) {
-		err = fmt.Errorf("bad --threads %d: want 0 to %d", *threads, pdb.MaxThreads)
-	}
 	var parts []pdb.Partition
-	if err == nil {
+	check := func() (err error) {
+		if fs.NArg() > 0 {
+			return fmt.Errorf("unexpected arguments %v", fs.Args())
+		}
 		if *partition == "" {
 			*partition = pdb.DefaultPartition(size)
 		}
 		if *partition == "" {
-			err = fmt.Errorf("a %v board has no default partition: name its patterns with --partition", size)
-		} else {
-			parts, err = pdb.ParsePartitions(*partition, size)
+			return fmt.Errorf("a %v board has no default partition: name its patterns with --partition", size)
 		}
+		if parts, err = pdb.ParsePartitions(*partition, size); err == nil && dir == "" {
+			dir, err = pdb.DefaultDir()
+		}
+		return err
 	}
-	if err == nil && dir == "" {
-		dir, err = pdb.DefaultDir()
+	if status, ok := cli.Parse(fs, args, stderr, check); !ok {
+		return status
 	}
-	if err != nil {
-		fmt.Fprintln(stderr, "pdbgen:", err)
-		return 2
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := cli.Context()
 	defer stop()
-	// Stopping, the program no longer catches the signals: a second one
-	// ends it at once, whatever it is waiting on.
-	context.AfterFunc(ctx, stop)
-	err = build(ctx, *partition, parts, dir, *force, pdb.BuildOptions{Threads: *threads, BlankFree: *blankFree}, profiles, stderr)
+	err := build(ctx, *partition, parts, dir, *force, pdb.BuildOptions{Threads: threads, BlankFree: *blankFree}, profiles, stderr)
 	if ctx.Err() != nil {
 		err = errors.New("interrupted: the database being built was not written")
 	}
@@ -96,7 +79,7 @@ func run(args []string, stderr io.Writer) int {
 // store: a build another process has under way is waited for and not
 // repeated.
 func build(ctx context.Context, name string, parts []pdb.Partition, dir string, force bool, opts pdb.BuildOptions, profiles profile.Files, stderr io.Writer) error {
-	progressFunc, log := pdbcli.Reporter(stderr)
+	progressFunc, log := cli.Reporter(stderr)
 	store, err := pdb.OpenStore(dir, pdb.StoreOptions{Policy: pdb.BuildAny, Threads: opts.Threads, BlankFree: opts.BlankFree, Progress: progressFunc, Log: log})
 	if err != nil {
 		return err

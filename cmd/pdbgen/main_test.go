@@ -96,7 +96,7 @@ func TestErrors(t *testing.T) {
 		{[]string{"--partition", "1,2/2,3"}, 2, "partition"},
 		{[]string{"--partition", "nope"}, 2, "nope"},
 		{[]string{"extra"}, 2, "unexpected arguments"},
-		{[]string{"-t", "-1"}, 2, "bad --threads"},
+		{[]string{"-t", "-1"}, 2, "--threads\" flag: want 0 to 256"},
 		{[]string{"--size", "2x8", "--partition", "1,2,3/4,5,6,7,8,9,10,11,12,13,14,15"}, 2, "too many to build"},
 		{[]string{"--size", "3x3", "--partition", "1,2,3,4/5,6,7,8", "--pdb-dir", filepath.Join(file, "sub")}, 1, "pdbgen: "},
 	} {

@@ -18,12 +18,10 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
 	"time"
@@ -33,7 +31,7 @@ import (
 
 	"fifteen/bitboard"
 	"fifteen/game"
-	"fifteen/internal/pdbcli"
+	"fifteen/internal/cli"
 	"fifteen/solver"
 )
 
@@ -43,22 +41,19 @@ func main() {
 
 func run(args []string, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("play", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	sizeFlag := fs.String("size", "4", "board size for a random puzzle: 3 (the 8-puzzle), 4, or ROWSxCOLS")
+	var size bitboard.Size
+	cli.SizeVar(fs, &size, bitboard.Size{Rows: 4, Cols: 4}, bitboard.MaxCells, "board size for a random puzzle: 3 (the 8-puzzle), 4, or ROWSxCOLS")
 	seed := fs.Uint64("seed", 0, "seed of the random puzzles (0: from the clock)")
-	goalFlag := fs.String("goal", "last", "goal convention: last (1 2 … blank) or first (blank 1 2 …)")
+	var goal bitboard.Goal
+	cli.GoalVar(fs, &goal, "goal convention: last (1 2 … blank) or first (blank 1 2 …)")
 	var pdbDir string
-	pdbcli.DirFlag(fs, &pdbDir)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return 0
-		}
-		fmt.Fprintln(stderr, "play:", err)
-		return 2
+	cli.DirFlag(fs, &pdbDir)
+	if status, ok := cli.Parse(fs, args, stderr, nil); !ok {
+		return status
 	}
 	// Ctrl-C stops a first-use build; in the game, the keys are the game's.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	g, err := setup(ctx, fs.Args(), *sizeFlag, *seed, *goalFlag, pdbDir, stderr)
+	ctx, stop := cli.Context(os.Interrupt)
+	g, err := setup(ctx, fs.Args(), size, *seed, goal, pdbDir, stderr)
 	interrupted := ctx.Err() != nil
 	stop()
 	if interrupted {
@@ -66,10 +61,10 @@ func run(args []string, stderr io.Writer) int {
 		return 1
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "play:", pdbcli.Explain(err))
+		fmt.Fprintln(stderr, "play:", cli.Explain(err))
 		return 2
 	}
-	if err := play(g, *goalFlag); err != nil {
+	if err := play(g, goal.String()); err != nil {
 		fmt.Fprintln(stderr, "play:", err)
 		return 1
 	}
@@ -77,11 +72,8 @@ func run(args []string, stderr io.Writer) int {
 }
 
 // setup reads the start position and loads the heuristic for the hints.
-func setup(ctx context.Context, args []string, sizeFlag string, seed uint64, goalFlag, pdbDir string, stderr io.Writer) (*game.Game, error) {
-	goal, err := bitboard.ParseGoal(goalFlag)
-	if err != nil {
-		return nil, err
-	}
+func setup(ctx context.Context, args []string, size bitboard.Size, seed uint64, goal bitboard.Goal, pdbDir string, stderr io.Writer) (*game.Game, error) {
+	var err error
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
 	}
@@ -109,16 +101,12 @@ func setup(ctx context.Context, args []string, sizeFlag string, seed uint64, goa
 		}
 		start = p.Board
 	default:
-		size, err := bitboard.ParseSize(sizeFlag)
-		if err != nil {
-			return nil, err
-		}
 		if start, err = bitboard.Random(rng, size, goal); err != nil {
 			return nil, err
 		}
 	}
 	cfg := solver.Config{Dir: pdbDir}
-	cfg.Progress, cfg.Log = pdbcli.Reporter(stderr)
+	cfg.Progress, cfg.Log = cli.Reporter(stderr)
 	s, err := solver.New(cfg)
 	if err == nil {
 		err = s.Prepare(ctx, start.Size(), goal)

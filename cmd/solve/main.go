@@ -26,8 +26,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/spf13/pflag"
 
@@ -35,8 +33,8 @@ import (
 	"fifteen/construct"
 	"fifteen/data"
 	"fifteen/internal/batch"
+	"fifteen/internal/cli"
 	"fifteen/internal/cluster"
-	"fifteen/internal/pdbcli"
 	"fifteen/internal/profile"
 	"fifteen/render"
 	"fifteen/search"
@@ -61,29 +59,23 @@ func main() {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	cfg, err := parseFlags(args, stderr)
-	if errors.Is(err, pflag.ErrHelp) {
-		return 0
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "solve:", err)
-		return 2
+	cfg := &config{}
+	fs, check := flags(cfg, stderr)
+	if status, ok := cli.Parse(fs, args, stderr, check); !ok {
+		return status
 	}
 	stopProfiles, err := profile.Start(cfg.profiles)
 	if err != nil {
 		fmt.Fprintln(stderr, "solve:", err)
-		return 1
+		return cli.StatusFailed
 	}
 	// SIGTERM is how a scheduler stops a task (a cancelled or preempted job).
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := cli.Context()
 	defer cancel()
-	// Stopping, the program no longer catches the signals: a second one
-	// ends it at once, whatever it is waiting on.
-	context.AfterFunc(ctx, cancel)
 	status := solve(ctx, cfg, stdin, stdout, stderr)
 	if err := stopProfiles(); err != nil {
 		fmt.Fprintln(stderr, "solve:", err)
-		status = 1
+		status = cli.StatusFailed
 	}
 	return status
 }
@@ -94,7 +86,7 @@ func solve(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr io.
 	stream, closeInput, err := puzzles(cfg, stdin)
 	if err != nil {
 		fmt.Fprintln(stderr, "solve:", err)
-		return 1
+		return cli.StatusFailed
 	}
 	defer closeInput()
 	switch {
@@ -106,27 +98,27 @@ func solve(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr io.
 	return batch.Solve(ctx, &cfg.batch, stream, stdout, stderr)
 }
 
-func parseFlags(args []string, stderr io.Writer) (*config, error) {
-	cfg := &config{}
+// flags defines solve's flags, stored in cfg, and returns the check of
+// their values against one another, which completes cfg.
+func flags(cfg *config, stderr io.Writer) (*pflag.FlagSet, func() error) {
 	b, c := &cfg.batch, &cfg.cluster
 	fs := pflag.NewFlagSet("solve", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: solve [flags] [FILE...]\n\nSolves sliding-tile puzzles optimally (or fast, with --weight, --greedy or --constructive);\nreads standard input when no FILE is named.\n\nFlags:\n%s", fs.FlagUsages())
 	}
-	goal := fs.String("goal", "last", "goal convention: last (1 2 … 15 blank) or first (blank 1 2 … 15, Korf's)")
+	cli.GoalVar(fs, &b.Options.Goal, "goal convention: last (1 2 … 15 blank) or first (blank 1 2 … 15, Korf's)")
 	korf100 := fs.Bool("korf100", false, "solve Korf's 100 instances: --set korf100")
-	setName := fs.String("set", "", "solve an instance set (implies --goal first): korf100 (Korf's 100 15-puzzles), korf50 (Korf and Felner's 50 24-puzzles), or random:N:SEED[:RxC]")
-	ids := fs.IntSlice("ids", nil, "solve only these instances of --set, by number, in this order (such as 38,40,25)")
+	instances := cli.InstancesVar(fs, "", "solve an instance set (implies --goal first): korf100 (Korf's 100 15-puzzles), korf50 (Korf and Felner's 50 24-puzzles), or random:N:SEED[:RxC]",
+		"solve only these instances of --set, by number, in this order (such as 38,40,25)")
 	fs.IntVar(&cfg.random, "random", 0, "solve `N` uniformly random solvable puzzles of --size")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of --random: the same seed gives the same puzzles")
 	sizeFlag := fs.String("size", "4x4", "board size of --random: ROWSxCOLS, or 3 for 3x3")
 	fs.BoolVar(&cfg.printOnly, "print-only", false, "print the puzzles, one a line, instead of solving them")
-	pdbcli.SolverFlags(fs, &b.Solver)
+	cli.SolverFlags(fs, &b.Solver)
 	fs.StringVar(&b.Format, "format", "text", "output format: text or jsonl")
 	fs.DurationVar(&b.Options.Timeout, "timeout", 0, "give up a puzzle after this long (0: never)")
 	fs.DurationVar(&b.Options.ProgressEvery, "progress", search.DefaultProgressEvery, "report on standard error a search that runs this long, at each iteration's end and this often within one (0: never)")
-	fs.IntVarP(&b.Options.Threads, "threads", "t", 0, fmt.Sprintf("goroutines searching each puzzle, at most %d (0: all CPUs when --jobs is 1, else 1)", search.MaxThreads))
+	cli.ThreadsVar(fs, &b.Options.Threads, search.MaxThreads, fmt.Sprintf("goroutines searching each puzzle, at most %d (0: all CPUs when --jobs is 1, else 1)", search.MaxThreads))
 	fs.IntVarP(&b.Jobs, "jobs", "j", 0, "puzzles solved at once (0: all CPUs for a batch, 1 for a single puzzle)")
 	weight := fs.Float64("weight", 1, "weighted IDA*: f = g + `W`·h finds a solution faster, at most W times the optimal length but not optimal (1: optimal)")
 	greedy := fs.Bool("greedy", false, "greedy best-first search: milliseconds with the databases, not optimal")
@@ -145,90 +137,81 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&c.Split, "split", "", "how a job is split: search (each puzzle's search, one after another) or batch (every N-th puzzle a task) (default: search for one puzzle, batch for more)")
 	fs.Uint64Var(&c.Above, "split-above", search.DefaultSplitAbove, "in a split search, every task searches whole the iterations that generate fewer than `NODES` nodes")
 	cfg.profiles.Flags(fs, "write a CPU profile to `FILE` (pprof labels name each puzzle)")
-	if err := fs.Parse(args); err != nil {
-		return nil, err
-	}
-	cfg.files = fs.Args()
-	var err error
-	if b.Options.Goal, err = bitboard.ParseGoal(*goal); err != nil {
-		return nil, err
-	}
-	maxCells := search.MaxCells
-	if *constructive {
-		maxCells = construct.MaxCells
-	}
-	if cfg.size, err = bitboard.ParseSizeUpTo(*sizeFlag, maxCells); err != nil {
-		return nil, err
-	}
-	if *korf100 {
-		if *setName != "" && *setName != "korf100" {
-			return nil, fmt.Errorf("--korf100 and --set %s exclude each other", *setName)
+	return fs, func() error {
+		cfg.files = fs.Args()
+		maxCells := search.MaxCells
+		if *constructive {
+			maxCells = construct.MaxCells
 		}
-		*setName = "korf100"
-	}
-	switch {
-	case *setName != "" && len(cfg.files) > 0:
-		return nil, errors.New("--set and --korf100 take no files")
-	case cfg.random < 0 || cfg.random > data.MaxRandom:
-		return nil, fmt.Errorf("bad --random %d: want 0 to %d", cfg.random, data.MaxRandom)
-	case cfg.random > 0 && (*setName != "" || len(cfg.files) > 0):
-		return nil, errors.New("--random takes neither files nor --set")
-	case *setName != "" && fs.Changed("goal") && b.Options.Goal != bitboard.GoalFirst:
-		return nil, errors.New("--set and --korf100 use Korf's goal: --goal first")
-	case len(*ids) > 0 && *setName == "":
-		return nil, errors.New("--ids picks from --set")
-	case b.Format != "text" && b.Format != "jsonl":
-		return nil, fmt.Errorf("bad --format %q: want text or jsonl", b.Format)
-	case b.Jobs < 0:
-		return nil, fmt.Errorf("bad --jobs %d", b.Jobs)
-	case b.GIFFile != "" && b.GIFDir != "":
-		return nil, errors.New("--gif and --gif-dir exclude each other")
-	case b.GIFCell < render.MinCell || b.GIFCell > render.MaxCell:
-		return nil, fmt.Errorf("bad --gif-cell %d: want %d..%d", b.GIFCell, render.MinCell, render.MaxCell)
-	case boolInt(*weight != 1)+boolInt(*greedy)+boolInt(*constructive) > 1:
-		return nil, errors.New("--weight, --greedy and --constructive exclude each other")
-	case (b.Checkpoint != "" || *resume != "") && (*greedy || *constructive):
-		return nil, errors.New("--checkpoint and --resume save and resume IDA* searches: not with --greedy or --constructive")
-	case b.Checkpoint != "" && b.Jobs > 1:
-		return nil, errors.New("--checkpoint saves one search at a time: not with --jobs above 1")
-	case b.Options.CheckpointEvery <= 0:
-		return nil, fmt.Errorf("bad --checkpoint-every %v: want above 0", b.Options.CheckpointEvery)
-	}
-	if err := checkSplit(fs, c, *task, os.Getenv); err != nil {
-		return nil, err
-	}
-	if *resume != "" {
-		if b.Resume, err = batch.ReadCheckpoint(*resume); err != nil {
-			return nil, err
+		var err error
+		if cfg.size, err = bitboard.ParseSizeUpTo(*sizeFlag, maxCells); err != nil {
+			return err
 		}
-	}
-	switch {
-	case *weight != 1:
-		b.Options.Mode, b.Options.Weight = solver.Weighted, *weight
-	case *greedy:
-		b.Options.Mode = solver.Greedy
-	case *constructive:
-		b.Options.Mode = solver.Human
-	}
-	if *order != "" {
-		if b.Options.Order, err = search.ParseOrder(*order); err != nil {
-			return nil, err
+		if *korf100 {
+			if name := instances.Name(); name != "" && name != "korf100" {
+				return fmt.Errorf("--korf100 and --set %s exclude each other", name)
+			}
+			instances.Use("korf100")
 		}
-	}
-	if *setName != "" {
-		set, err := data.ParseSet(*setName)
-		if err == nil && len(*ids) > 0 {
-			set, err = set.Pick(*ids)
+		setName := instances.Name()
+		switch {
+		case setName != "" && len(cfg.files) > 0:
+			return errors.New("--set and --korf100 take no files")
+		case cfg.random < 0 || cfg.random > data.MaxRandom:
+			return fmt.Errorf("bad --random %d: want 0 to %d", cfg.random, data.MaxRandom)
+		case cfg.random > 0 && (setName != "" || len(cfg.files) > 0):
+			return errors.New("--random takes neither files nor --set")
+		case setName != "" && fs.Changed("goal") && b.Options.Goal != bitboard.GoalFirst:
+			return errors.New("--set and --korf100 use Korf's goal: --goal first")
+		case b.Format != "text" && b.Format != "jsonl":
+			return fmt.Errorf("bad --format %q: want text or jsonl", b.Format)
+		case b.Jobs < 0:
+			return fmt.Errorf("bad --jobs %d", b.Jobs)
+		case b.GIFFile != "" && b.GIFDir != "":
+			return errors.New("--gif and --gif-dir exclude each other")
+		case b.GIFCell < render.MinCell || b.GIFCell > render.MaxCell:
+			return fmt.Errorf("bad --gif-cell %d: want %d..%d", b.GIFCell, render.MinCell, render.MaxCell)
+		case boolInt(*weight != 1)+boolInt(*greedy)+boolInt(*constructive) > 1:
+			return errors.New("--weight, --greedy and --constructive exclude each other")
+		case (b.Checkpoint != "" || *resume != "") && (*greedy || *constructive):
+			return errors.New("--checkpoint and --resume save and resume IDA* searches: not with --greedy or --constructive")
+		case b.Checkpoint != "" && b.Jobs > 1:
+			return errors.New("--checkpoint saves one search at a time: not with --jobs above 1")
+		case b.Options.CheckpointEvery <= 0:
+			return fmt.Errorf("bad --checkpoint-every %v: want above 0", b.Options.CheckpointEvery)
 		}
-		if err != nil {
-			return nil, err
+		if err := checkSplit(fs, c, *task, os.Getenv); err != nil {
+			return err
 		}
-		cfg.set, b.Options.Goal = &set, set.Goal
+		if *resume != "" {
+			if b.Resume, err = batch.ReadCheckpoint(*resume); err != nil {
+				return err
+			}
+		}
+		switch {
+		case *weight != 1:
+			b.Options.Mode, b.Options.Weight = solver.Weighted, *weight
+		case *greedy:
+			b.Options.Mode = solver.Greedy
+		case *constructive:
+			b.Options.Mode = solver.Human
+		}
+		if *order != "" {
+			if b.Options.Order, err = search.ParseOrder(*order); err != nil {
+				return err
+			}
+		}
+		if cfg.set, err = instances.Pick(); err != nil {
+			return err
+		}
+		if cfg.set != nil {
+			b.Options.Goal = cfg.set.Goal
+		}
+		if err := b.Solver.Validate(); err != nil {
+			return err
+		}
+		return b.Options.Validate()
 	}
-	if err := b.Solver.Validate(); err != nil {
-		return nil, err
-	}
-	return cfg, b.Options.Validate()
 }
 
 func boolInt(b bool) int {

@@ -285,9 +285,9 @@ func TestMain(m *testing.M) {
 
 // interruptWhen starts cmd, sends it SIGINT once a line of its standard
 // error satisfies ready (an event the test can see, not a time it hopes
-// is long enough), and returns how long it took to exit then, its error,
-// and its standard error.
-func interruptWhen(t *testing.T, cmd *exec.Cmd, ready func(line string) bool) (time.Duration, error, string) {
+// is long enough), and returns how long it took to exit then, its
+// standard error, and its error.
+func interruptWhen(t *testing.T, cmd *exec.Cmd, ready func(line string) bool) (time.Duration, string, error) {
 	t.Helper()
 	pipe, err := cmd.StderrPipe()
 	if err != nil {
@@ -311,7 +311,7 @@ func interruptWhen(t *testing.T, cmd *exec.Cmd, ready func(line string) bool) (t
 	rest, _ := io.ReadAll(pipe)
 	stderr.Write(rest)
 	err = cmd.Wait()
-	return time.Since(sent), err, stderr.String()
+	return time.Since(sent), stderr.String(), err
 }
 
 // child returns the command that runs solve with args in a child process.
@@ -333,7 +333,7 @@ func TestInterrupt(t *testing.T) {
 	cmd.Stdin = strings.NewReader(input)
 	var stdout bytes.Buffer
 	cmd.Stdout = &stdout
-	_, err, stderr := interruptWhen(t, cmd, func(line string) bool { return strings.HasPrefix(line, "88: ") })
+	_, stderr, err := interruptWhen(t, cmd, func(line string) bool { return strings.HasPrefix(line, "88: ") })
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
 		t.Fatalf("exit: %v, want status 1\n%s", err, stderr)
 	}
@@ -535,7 +535,7 @@ func TestCheckpoint(t *testing.T) {
 		f, err := batch.ReadCheckpoint(file)
 		return err == nil && f.Checkpoint != nil && len(f.Checkpoint.Iterations) > 0
 	}
-	if _, err, _ := interruptWhen(t, cmd, checkpointed); err == nil {
+	if _, _, err := interruptWhen(t, cmd, checkpointed); err == nil {
 		t.Fatal("solved before the interrupt")
 	}
 	saved, err := batch.ReadCheckpoint(file)
@@ -576,7 +576,7 @@ func TestInterruptBuild(t *testing.T) {
 	dir := t.TempDir()
 	cmd := child("--korf100", "--pdb-dir", dir)
 	// Interrupted once the build reports its first layer.
-	waited, err, stderr := interruptWhen(t, cmd, func(line string) bool { return strings.Contains(line, ": depth ") })
+	waited, stderr, err := interruptWhen(t, cmd, func(line string) bool { return strings.Contains(line, ": depth ") })
 	if waited > time.Second {
 		t.Errorf("exited %v after the interrupt", waited)
 	}

@@ -20,15 +20,13 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/signal"
 	"runtime"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/spf13/pflag"
 
-	"fifteen/internal/pdbcli"
+	"fifteen/internal/cli"
 	"fifteen/pdb"
 	"fifteen/solver"
 )
@@ -42,15 +40,14 @@ type config struct {
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := cli.Context()
 	defer stop()
 	os.Exit(run(ctx, os.Args[1:], os.Stderr, nil))
 }
 
-func parseFlags(args []string, stderr io.Writer) (*config, error) {
-	cfg := &config{}
+// flags defines web's flags, stored in cfg, and returns their check.
+func flags(cfg *config, stderr io.Writer) (*pflag.FlagSet, func() error) {
 	fs := pflag.NewFlagSet("web", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: web [flags]\n\nServes the puzzle in a browser, and the JSON API /api/solve, /api/hint,\n/api/random, /api/solve.gif and /healthz.\n\nFlags:\n%s", fs.FlagUsages())
 	}
@@ -60,42 +57,38 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.DurationVar(&cfg.queueWait, "queue-wait", 5*time.Second, "longest wait of a request for a search slot (503 past it)")
 	fs.IntVar(&cfg.maxConns, "max-conns", 1024, "connections open at once; past them new ones wait")
 	fs.DurationVar(&cfg.grace, "grace", 5*time.Second, "on SIGINT or SIGTERM, how long the requests under way may finish before their searches are stopped")
-	pdbcli.SolverFlags(fs, &cfg.solver)
-	if err := fs.Parse(args); err != nil {
-		return nil, err
+	cli.SolverFlags(fs, &cfg.solver)
+	return fs, func() error {
+		switch {
+		case fs.NArg() > 0:
+			return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+		case cfg.timeout <= 0:
+			return fmt.Errorf("--timeout %v: want above 0", cfg.timeout)
+		case cfg.maxSolves < 1:
+			return fmt.Errorf("--max-solves %d: want at least 1", cfg.maxSolves)
+		case cfg.queueWait < 0:
+			return fmt.Errorf("--queue-wait %v: want 0 or more", cfg.queueWait)
+		case cfg.maxConns < 1:
+			return fmt.Errorf("--max-conns %d: want at least 1", cfg.maxConns)
+		case cfg.grace < 0:
+			return fmt.Errorf("--grace %v: want 0 or more", cfg.grace)
+		}
+		return cfg.solver.Validate()
 	}
-	switch {
-	case fs.NArg() > 0:
-		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
-	case cfg.timeout <= 0:
-		return nil, fmt.Errorf("--timeout %v: want above 0", cfg.timeout)
-	case cfg.maxSolves < 1:
-		return nil, fmt.Errorf("--max-solves %d: want at least 1", cfg.maxSolves)
-	case cfg.queueWait < 0:
-		return nil, fmt.Errorf("--queue-wait %v: want 0 or more", cfg.queueWait)
-	case cfg.maxConns < 1:
-		return nil, fmt.Errorf("--max-conns %d: want at least 1", cfg.maxConns)
-	case cfg.grace < 0:
-		return nil, fmt.Errorf("--grace %v: want 0 or more", cfg.grace)
-	}
-	return cfg, cfg.solver.Validate()
 }
 
 // run serves until ctx ends and returns the exit status. When listening
 // is not nil, it is told the address once the server listens (for tests,
 // which ask for port 0).
 func run(ctx context.Context, args []string, stderr io.Writer, listening func(net.Addr)) int {
-	cfg, err := parseFlags(args, stderr)
-	if errors.Is(err, pflag.ErrHelp) {
-		return 0
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "web:", err)
-		return 2
+	cfg := &config{}
+	fs, check := flags(cfg, stderr)
+	if status, ok := cli.Parse(fs, args, stderr, check); !ok {
+		return status
 	}
 	logger := log.New(stderr, "web: ", log.LstdFlags)
 	if err := serve(ctx, cfg, logger, listening); err != nil {
-		logger.Print(pdbcli.Explain(err))
+		logger.Print(cli.Explain(err))
 		return 1
 	}
 	return 0

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log"
 	"net"
@@ -106,8 +107,9 @@ func TestBuildOnFirstUse(t *testing.T) {
 	addr := make(chan net.Addr, 1)
 	status := make(chan error, 1)
 	var stderr bytes.Buffer
-	cfg, err := parseFlags([]string{"--addr", "localhost:0", "--pdb-dir", t.TempDir(), "--partition", spec555}, &stderr)
-	if err != nil {
+	cfg := &config{}
+	fs, check := flags(cfg, &stderr)
+	if err := errors.Join(fs.Parse([]string{"--addr", "localhost:0", "--pdb-dir", t.TempDir(), "--partition", spec555}), check()); err != nil {
 		t.Fatal(err)
 	}
 	cfg.solver.Build = solver.BuildAny

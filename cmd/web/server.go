@@ -25,7 +25,7 @@ import (
 
 	"fifteen/bitboard"
 	"fifteen/construct"
-	"fifteen/internal/pdbcli"
+	"fifteen/internal/cli"
 	"fifteen/internal/record"
 	"fifteen/render"
 	"fifteen/search"
@@ -103,7 +103,7 @@ var size4 = bitboard.Size{Rows: 4, Cols: 4}
 func (s *server) prepare(ctx context.Context) error {
 	for _, goal := range []bitboard.Goal{bitboard.GoalLast, bitboard.GoalFirst} {
 		if err := s.solver.Prepare(ctx, size4, goal); err != nil {
-			s.setStatus(pdbcli.Explain(err), false)
+			s.setStatus(cli.Explain(err), false)
 			return err
 		}
 	}
@@ -460,7 +460,7 @@ func (s *server) run(ctx context.Context, p solver.Puzzle, opts solver.Options) 
 		return res, &apiError{status: http.StatusUnprocessableEntity, err: err}
 	}
 	if errors.As(err, new(*solver.DatabaseError)) {
-		return res, &apiError{status: http.StatusServiceUnavailable, err: errors.New(pdbcli.Explain(err))}
+		return res, &apiError{status: http.StatusServiceUnavailable, err: errors.New(cli.Explain(err))}
 	}
 	return res, err
 }

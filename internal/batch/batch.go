@@ -24,7 +24,7 @@ import (
 	"fifteen/bitboard"
 	"fifteen/construct"
 	"fifteen/internal/atomicfile"
-	"fifteen/internal/pdbcli"
+	"fifteen/internal/cli"
 	"fifteen/internal/record"
 	"fifteen/render"
 	"fifteen/search"
@@ -182,7 +182,7 @@ func Stream(ctx context.Context, c *Config, stream iter.Seq2[solver.Puzzle, erro
 		case errors.As(err, new(errRepeated)):
 			msg = fmt.Sprintf("%s: %v", r.Puzzle.ID, err)
 		case err != nil:
-			msg = fmt.Sprintf("%s: %s", r.Puzzle.ID, pdbcli.Explain(err))
+			msg = fmt.Sprintf("%s: %s", r.Puzzle.ID, cli.Explain(err))
 		}
 		if err != nil {
 			status = 1
@@ -218,7 +218,7 @@ func Stream(ctx context.Context, c *Config, stream iter.Seq2[solver.Puzzle, erro
 // NewSolver returns the solver of the flags, which reports its database
 // builds and long searches on stderr.
 func NewSolver(c *Config, stderr io.Writer) (*solver.Solver, error) {
-	c.Solver.Progress, c.Solver.Log = pdbcli.Reporter(stderr)
+	c.Solver.Progress, c.Solver.Log = cli.Reporter(stderr)
 	if c.Options.ProgressEvery > 0 {
 		c.Options.Progress = longSearches(stderr)
 	}

@@ -1,7 +1,4 @@
-// Package pdbcli is what the commands share about pattern databases: the
-// flags that choose the heuristic, and progress reports on a
-// terminal-aware line.
-package pdbcli
+package cli
 
 import (
 	"errors"

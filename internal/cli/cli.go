@@ -1,0 +1,60 @@
+// Package cli is the commands' shared layer: the skeleton of a command
+// (its flags parsed and checked once, a context that Ctrl-C ends, its
+// exit status), the flags that several commands take, each defined once
+// and checked where it is set, and what they report of database builds
+// and failures.
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/pflag"
+)
+
+// The exit statuses every command shares; solve adds 3 for a split job's
+// merge that must run again.
+const (
+	StatusOK     = 0 // done
+	StatusFailed = 1 // a failure, reported on standard error
+	StatusUsage  = 2 // a bad flag or argument
+)
+
+// Parse parses args into fs's flags and then runs check, the command's
+// checks of its flags against one another (nil: none). It reports
+// whether the command goes on; if not, it returns the exit status:
+// StatusOK after --help, StatusUsage after a usage error, which it
+// reports on stderr as "NAME: error".
+func Parse(fs *pflag.FlagSet, args []string, stderr io.Writer, check func() error) (status int, ok bool) {
+	fs.SetOutput(stderr)
+	err := fs.Parse(args)
+	if errors.Is(err, pflag.ErrHelp) {
+		return StatusOK, false
+	}
+	if err == nil && check != nil {
+		err = check()
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+		return StatusUsage, false
+	}
+	return StatusOK, true
+}
+
+// Context returns a context that the signals end (SIGINT and SIGTERM
+// where none are named), for the command to stop its work cleanly. Once
+// it has ended, the program no longer catches them: a second one ends it
+// at once, whatever it waits on.
+func Context(signals ...os.Signal) (context.Context, context.CancelFunc) {
+	if len(signals) == 0 {
+		signals = []os.Signal{os.Interrupt, syscall.SIGTERM}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), signals...)
+	context.AfterFunc(ctx, stop)
+	return ctx, stop
+}

@@ -1,0 +1,107 @@
+package cli
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/spf13/pflag"
+
+	"fifteen/bitboard"
+	"fifteen/data"
+)
+
+// GoalVar defines the --goal flag on fs, stored in g, default last.
+func GoalVar(fs *pflag.FlagSet, g *bitboard.Goal, usage string) {
+	*g = bitboard.GoalLast
+	fs.Var(&goalValue{g}, "goal", usage)
+}
+
+type goalValue struct{ g *bitboard.Goal }
+
+func (v *goalValue) String() string { return v.g.String() }
+func (v *goalValue) Type() string   { return "string" }
+func (v *goalValue) Set(s string) (err error) {
+	*v.g, err = bitboard.ParseGoal(s)
+	return err
+}
+
+// SizeVar defines a board size flag, --size, on fs, stored in size, of at
+// most maxCells cells, with the default def.
+func SizeVar(fs *pflag.FlagSet, size *bitboard.Size, def bitboard.Size, maxCells int, usage string) {
+	*size = def
+	fs.Var(&sizeValue{size, maxCells}, "size", usage)
+}
+
+type sizeValue struct {
+	size     *bitboard.Size
+	maxCells int
+}
+
+func (v *sizeValue) String() string { return v.size.String() }
+func (v *sizeValue) Type() string   { return "string" }
+func (v *sizeValue) Set(s string) (err error) {
+	*v.size, err = bitboard.ParseSizeUpTo(s, v.maxCells)
+	return err
+}
+
+// ThreadsVar defines -t, --threads on fs, stored in n, from 0 to max.
+func ThreadsVar(fs *pflag.FlagSet, n *int, max int, usage string) {
+	fs.VarP(&boundedInt{n, 0, max}, "threads", "t", usage)
+}
+
+// boundedInt is an int flag checked to lie in [min, max] as it is set.
+type boundedInt struct {
+	n        *int
+	min, max int
+}
+
+func (v *boundedInt) String() string { return strconv.Itoa(*v.n) }
+func (v *boundedInt) Type() string   { return "int" }
+func (v *boundedInt) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < v.min || n > v.max {
+		return fmt.Errorf("want %d to %d", v.min, v.max)
+	}
+	*v.n = n
+	return nil
+}
+
+// Instances are an instance set and the instances picked from it: the
+// flags --set and --ids.
+type Instances struct {
+	name string
+	ids  []int
+}
+
+// InstancesVar defines --set (default def; "" is none) and --ids on fs.
+func InstancesVar(fs *pflag.FlagSet, def, setUsage, idsUsage string) *Instances {
+	in := &Instances{}
+	fs.StringVar(&in.name, "set", def, setUsage)
+	fs.IntSliceVar(&in.ids, "ids", nil, idsUsage)
+	return in
+}
+
+// Name returns the set's name, "" if none is named.
+func (in *Instances) Name() string { return in.name }
+
+// Use names the set, as a flag that implies it does (solve --korf100).
+func (in *Instances) Use(name string) { in.name = name }
+
+// Pick returns the set with its picked instances (nil where no set is
+// named), or why --set or --ids is wrong.
+func (in *Instances) Pick() (*data.Set, error) {
+	if in.name == "" {
+		if len(in.ids) > 0 {
+			return nil, fmt.Errorf("--ids picks from --set")
+		}
+		return nil, nil
+	}
+	set, err := data.ParseSet(in.name)
+	if err == nil && len(in.ids) > 0 {
+		set, err = set.Pick(in.ids)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &set, nil
+}
