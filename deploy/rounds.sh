@@ -3,6 +3,11 @@
 # the job, then the merge, which leaves its verdict in the results
 # directory's status.json (package cluster): done, again, or failed.
 #
+# run_job RESULTS SOLVE FILE RUN [solve flags] runs the rounds of the job of
+# FILE with SOLVE's merge (JSON lines unless the flags say otherwise), then
+# prints the merge's summary on standard error and its results on standard
+# output, and exits with the rounds' status.
+#
 # rounds RESULTS RUN MERGE calls "RUN ROUND" (the round's tasks, which
 # must return once they have all ended) and then MERGE (solve --merge,
 # with the results on its standard output), until status.json says the
@@ -51,4 +56,17 @@ rounds() {
 			last=$why same=0
 		fi
 	done
+}
+
+run_job() {
+	local results=$1 solve=$2 file=$3 run=$4
+	shift 4
+	local flags=("$@") status=0
+	merge() {
+		"$solve" --results "$results" --merge --format jsonl "${flags[@]}" "$file" >"$results/merged.out" 2>"$results/merge.err"
+	}
+	rounds "$results" "$run" merge || status=$?
+	cat "$results/merge.err" >&2
+	cat "$results/merged.out"
+	exit "$status"
 }

@@ -38,12 +38,4 @@ round() {
 		sh -c '"$@" 2>>"$0/task-{}.err" || true' "$results" "$solve" --results "$results" --task {}/"$n" "${flags[@]}" "$file"
 }
 
-merge() {
-	"$solve" --results "$results" --merge --format jsonl "${flags[@]}" "$file" >"$results/merged.out" 2>"$results/merge.err"
-}
-
-status=0
-rounds "$results" round merge || status=$?
-cat "$results/merge.err" >&2
-cat "$results/merged.out"
-exit "$status"
+run_job "$results" "$solve" "$file" round "$@"

@@ -90,13 +90,4 @@ round() {
 	done
 }
 
-flags=("$@")
-merge() {
-	"$solve" --results "$results" --merge --format jsonl "${flags[@]}" "$file" >"$results/merged.out" 2>"$results/merge.err"
-}
-
-status=0
-rounds "$results" round merge || status=$?
-cat "$results/merge.err" >&2
-cat "$results/merged.out"
-exit "$status"
+run_job "$results" "$solve" "$file" round "$@"
