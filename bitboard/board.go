@@ -16,8 +16,15 @@ import (
 	"strings"
 )
 
-// MaxCells is the largest number of cells a Board holds.
+// MaxCells is the largest number of cells a Board holds, and so the
+// largest board the optimal search serves: a set of its cells fits a
+// 32-bit mask.
 const MaxCells = 32
+
+// MaxGridCells is the largest board any solver takes, by its tiles rather
+// than as a Board: the constructive solver's, whose cell numbers fit a
+// byte.
+const MaxGridCells = 255
 
 // Size is a board's shape.
 type Size struct {

@@ -91,11 +91,11 @@ func (r *Reader) Next() (Puzzle, error) {
 		if maxCells <= 0 {
 			maxCells = MaxCells
 		}
-		maxCells = min(maxCells, maxBlockCells)
+		maxCells = min(maxCells, MaxGridCells)
 		if len(fields) == 1 {
 			// A block too large for the reader is read whole, so that its
 			// rows are not taken for puzzles, and then refused.
-			if p.Size, err = ParseSizeUpTo(fields[0], maxBlockCells); err != nil {
+			if p.Size, err = ParseSizeUpTo(fields[0], MaxGridCells); err != nil {
 				return p, r.errorf(p, "%v", err)
 			}
 			if fields, err = r.block(p.Size); err == nil {
@@ -151,10 +151,6 @@ func (r *Reader) nextLine() (string, error) {
 	}
 	return strings.TrimSpace(text), nil
 }
-
-// maxBlockCells bounds the blocks that the reader reads whole: the
-// largest boards any solver takes.
-const maxBlockCells = 255
 
 // block reads the rows of a block puzzle, skipping blank lines: each must
 // hold a row of the size. After a bad row it reads the block's other rows

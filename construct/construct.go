@@ -27,8 +27,8 @@ type Grid struct {
 	Tiles      []int
 }
 
-// MaxCells bounds a grid's size: 255 cells.
-const MaxCells = 255
+// MaxCells bounds a grid's size: the largest board any solver takes.
+const MaxCells = bitboard.MaxGridCells
 
 // Check reports whether the grid is well formed: at least 2×2, and every
 // tile 0..Rows·Cols−1 exactly once.

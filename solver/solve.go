@@ -24,6 +24,33 @@ type Puzzle struct {
 	Optimum int
 }
 
+// Grid returns the puzzle as the constructive solver and the renderer
+// take it.
+func (p Puzzle) Grid() construct.Grid {
+	return construct.Grid{Rows: p.Size.Rows, Cols: p.Size.Cols, Tiles: p.Tiles}
+}
+
+// Check reports whether the puzzle is well formed, on a board of any size
+// the solver takes (the human mode's), and solvable toward goal:
+// bitboard.ErrUnsolvable if not.
+func (p Puzzle) Check(goal bitboard.Goal) error {
+	var err error
+	solvable := false
+	if p.Size.Cells() <= bitboard.MaxCells {
+		var b bitboard.Board
+		b, err = bitboard.New(p.Size, p.Tiles)
+		solvable = err == nil && b.Solvable(goal)
+	} else {
+		g := p.Grid()
+		err = g.Check()
+		solvable = err == nil && g.Solvable(goal)
+	}
+	if err == nil && !solvable {
+		err = bitboard.ErrUnsolvable
+	}
+	return err
+}
+
 // Mode is how a puzzle is solved.
 type Mode uint8
 
@@ -211,7 +238,7 @@ func (s *Solver) solve(ctx context.Context, res *Result, opts Options) error {
 	if opts.Mode == Human {
 		res.Heuristic = "constructive"
 		t0 := time.Now()
-		moves, err := construct.Solve(construct.Grid{Rows: p.Size.Rows, Cols: p.Size.Cols, Tiles: p.Tiles}, opts.Goal)
+		moves, err := construct.Solve(p.Grid(), opts.Goal)
 		res.Moves, res.Solved, res.Elapsed = moves, err == nil, time.Since(t0)
 		return err
 	}
@@ -255,7 +282,7 @@ func (s *Solver) open(ctx context.Context, res *Result, goal bitboard.Goal) (bit
 // calls it; a solution assembled otherwise (Joined) is checked the same.
 func Verify(res *Result, opts Options) error {
 	p := &res.Puzzle
-	end, slid, err := construct.Grid{Rows: p.Size.Rows, Cols: p.Size.Cols, Tiles: p.Tiles}.Play(res.Moves)
+	end, slid, err := p.Grid().Play(res.Moves)
 	switch {
 	case err != nil:
 		return fmt.Errorf("%w: %v", ErrWrongAnswer, err)

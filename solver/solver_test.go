@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -443,5 +444,35 @@ func TestOneBuild(t *testing.T) {
 	log := strings.Join(bLog, "\n")
 	if errA != nil || errB != nil || !strings.Contains(log, "waiting for another process") || strings.Contains(log, "building the") {
 		t.Errorf("errors %v, %v; the second's log:\n%s", errA, errB, log)
+	}
+}
+
+// TestPuzzleCheck checks puzzles of the packed board's sizes and larger
+// ones alike: well formed, and solvable toward the goal.
+func TestPuzzleCheck(t *testing.T) {
+	six := bitboard.Size{Rows: 6, Cols: 6}
+	solved6 := make([]int, 36)
+	for i := range solved6 {
+		solved6[i] = (i + 1) % 36
+	}
+	swapped6 := slices.Clone(solved6)
+	swapped6[0], swapped6[1] = swapped6[1], swapped6[0]
+	for _, c := range []struct {
+		name string
+		p    solver.Puzzle
+		want error
+	}{
+		{"3x3", solver.Puzzle{Size: size3, Tiles: []int{1, 2, 3, 4, 5, 6, 7, 0, 8}}, nil},
+		{"3x3 unsolvable", solver.Puzzle{Size: size3, Tiles: []int{2, 1, 3, 4, 5, 6, 7, 8, 0}}, bitboard.ErrUnsolvable},
+		{"3x3 repeated tile", solver.Puzzle{Size: size3, Tiles: []int{1, 1, 3, 4, 5, 6, 7, 8, 0}}, bitboard.ErrTile},
+		{"6x6", solver.Puzzle{Size: six, Tiles: solved6}, nil},
+		{"6x6 unsolvable", solver.Puzzle{Size: six, Tiles: swapped6}, bitboard.ErrUnsolvable},
+	} {
+		if err := c.p.Check(bitboard.GoalLast); !errors.Is(err, c.want) || (c.want == nil) != (err == nil) {
+			t.Errorf("%s: %v, want %v", c.name, err, c.want)
+		}
+	}
+	if err := (solver.Puzzle{Size: six, Tiles: solved6[1:]}).Check(bitboard.GoalLast); err == nil {
+		t.Error("35 tiles on a 6x6 board: no error")
 	}
 }

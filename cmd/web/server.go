@@ -393,22 +393,12 @@ const maxSearchCells = 16
 // check reports a malformed puzzle (400), or one that cannot be solved in
 // the mode (422), before the request waits for a search slot.
 func check(p solver.Puzzle, opts solver.Options) error {
-	var err error
-	solvable := false
-	if p.Size.Cells() <= bitboard.MaxCells {
-		var b bitboard.Board
-		b, err = bitboard.New(p.Size, p.Tiles)
-		solvable = err == nil && b.Solvable(opts.Goal)
-	} else {
-		g := construct.Grid{Rows: p.Size.Rows, Cols: p.Size.Cols, Tiles: p.Tiles}
-		err = g.Check()
-		solvable = err == nil && g.Solvable(opts.Goal)
-	}
+	err := p.Check(opts.Goal)
 	switch {
+	case errors.Is(err, bitboard.ErrUnsolvable):
+		return fail(http.StatusUnprocessableEntity, "%v", err)
 	case err != nil:
 		return fail(http.StatusBadRequest, "%v", err)
-	case !solvable:
-		return fail(http.StatusUnprocessableEntity, "%v", bitboard.ErrUnsolvable)
 	case opts.Mode != solver.Human && p.Size.Cells() > maxSearchCells:
 		return fail(http.StatusUnprocessableEntity, "a %v board: the %v mode solves boards of up to %d cells here, the human mode any size", p.Size, opts.Mode, maxSearchCells)
 	}
@@ -638,7 +628,7 @@ func (s *server) gif(w http.ResponseWriter, r *http.Request) error {
 	}
 	p := res.Puzzle
 	var buf boundedBuffer
-	err = render.GIF(ctx, &buf, construct.Grid{Rows: p.Size.Rows, Cols: p.Size.Cols, Tiles: p.Tiles}, res.Moves, render.Options{Cell: gifCell(p.Size)})
+	err = render.GIF(ctx, &buf, p.Grid(), res.Moves, render.Options{Cell: gifCell(p.Size)})
 	switch {
 	case err == nil:
 	case s.closing.Err() != nil:

@@ -22,7 +22,6 @@ import (
 	"unicode"
 
 	"fifteen/bitboard"
-	"fifteen/construct"
 	"fifteen/internal/atomicfile"
 	"fifteen/internal/cli"
 	"fifteen/internal/record"
@@ -299,7 +298,7 @@ func writeGIF(ctx context.Context, c *Config, r *solver.Result, used map[string]
 		used[name] = true
 		path = filepath.Join(c.GIFDir, name)
 	}
-	start := construct.Grid{Rows: r.Puzzle.Size.Rows, Cols: r.Puzzle.Size.Cols, Tiles: r.Puzzle.Tiles}
+	start := r.Puzzle.Grid()
 	return atomicfile.WriteOutput(path, func(w io.Writer) error {
 		return render.GIF(ctx, w, start, r.Moves, render.Options{Cell: c.GIFCell})
 	})

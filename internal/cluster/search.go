@@ -81,9 +81,9 @@ func searchable(e entry, goal bitboard.Goal) string {
 	if errors.As(e.err, &ie) {
 		return ie.Error()
 	}
-	b, err := bitboard.New(e.p.Size, e.p.Tiles)
-	if err == nil && !b.Solvable(goal) {
-		err = bitboard.ErrUnsolvable
+	err := e.p.Size.Valid() // the search's boards
+	if err == nil {
+		err = e.p.Check(goal)
 	}
 	if err != nil {
 		return fmt.Sprintf("%s: %v", e.p.ID, err)

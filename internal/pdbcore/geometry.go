@@ -8,9 +8,9 @@ import (
 	"fifteen/bitboard"
 )
 
-// MaxCells is the largest board the databases and the search serve: a
-// set of cells fits a 32-bit mask.
-const MaxCells = 32
+// MaxCells is the largest board the databases and the search serve: the
+// packed board's, whose sets of cells fit a 32-bit mask.
+const MaxCells = bitboard.MaxCells
 
 // CellBits is the width of a cell in a placement packed in a word: tile
 // i's cell is in bits CellBits·i.
