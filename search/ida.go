@@ -318,6 +318,7 @@ type worker struct {
 	tasks     []task        // the tasks cut, in a buffer kept from one search to the next
 	published *atomic.Int64 // the tasks cut, for the crew
 	drain     func() bool   // waits for the tasks' buffer to be free (false if the search is over)
+	eager     bool          // alone, the cutting goroutine searches each task as it cuts it
 	task      int64         // the task being searched
 	frontier  []string      // the paths of the nodes at the split depth, listing them (cutFor)
 	best      *atomic.Int64
@@ -491,6 +492,9 @@ func (w *worker) collect(depth int, sums [maxViews]int, fs int32) bool {
 		w.frontier = append(w.frontier, bitboard.FormatMoves(w.path[:depth]))
 		return true
 	}
+	if w.aborted {
+		return true // the cut stops: nothing more is handed over
+	}
 	skip := w.share != nil && !w.share.owns(w.path[:depth])
 	if len(w.tasks) == cap(w.tasks) {
 		if !w.drain() {
@@ -501,9 +505,14 @@ func (w *worker) collect(depth int, sums [maxViews]int, fs int32) bool {
 	}
 	st := w.st
 	st.sums = sums // the search passes a node's sums, not its state
-	cut := Iteration{Expanded: w.expanded, Generated: w.generated}
-	w.tasks = append(w.tasks, task{board: w.board, blank: w.blank, st: st, fs: fs, depth: depth, path: w.path, skip: skip, cut: cut})
+	w.tasks = append(w.tasks, task{board: w.board, blank: w.blank, st: st, fs: fs, depth: depth, path: w.path, skip: skip})
 	w.published.Add(1)
+	if w.eager {
+		if !w.drain() {
+			w.aborted = true
+		}
+		w.tasks = w.tasks[:0]
+	}
 	return true
 }
 
@@ -525,7 +534,9 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 		return true
 	}
 	if depth == w.split && w.collect(depth, [maxViews]int{s0, s1, s2, s3}, fs) {
-		return false
+		// An eager cut (parallel.go) unwinds, as a depth-first search does,
+		// once the subtree it has just searched holds the solution.
+		return w.eager && w.best.Load() != math.MaxInt64
 	}
 	w.expanded++
 	if w.expanded%stopCheck == 0 && w.checkIn() {

@@ -18,10 +18,6 @@ type task struct {
 	depth int
 	path  [MaxLength + 1]bitboard.Move
 	skip  bool // another task's, in a split search
-	// The cut's counts when it handed the task over: a search on one
-	// goroutine that finds a solution in this task stops there, and so
-	// counts none of the cut's nodes after it.
-	cut Iteration
 }
 
 // parallelAbove is the size (nodes generated) of an iteration after which
@@ -70,8 +66,7 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 		next     = math.MaxInt
 		solution [MaxLength + 1]bitboard.Move
 		length   int
-		ours     bool      // whether solution holds one
-		cutAt    Iteration // the cut's counts when it handed over the solution's task
+		ours     bool // whether solution holds one
 	)
 	best.Store(math.MaxInt64)
 	if w.share != nil {
@@ -87,9 +82,8 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 		c.best, c.tasks = &best, nil
 		copies[i] = &c
 	}
-	// record adds a search's counts, and its solution if it is the first;
-	// cut is the cut's counts when the task was handed over.
-	record := func(c *worker, i int64, found bool, cut Iteration) {
+	// record adds a search's counts, and its solution if it is the first.
+	record := func(c *worker, i int64, found bool) {
 		c.flush()
 		mu.Lock()
 		it.Expanded += c.expanded
@@ -97,7 +91,7 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 		next = min(next, c.next)
 		if found && i < best.Load() {
 			best.Store(i)
-			solution, length, ours, cutAt = c.path, c.length, true, cut
+			solution, length, ours = c.path, c.length, true
 			if w.share != nil {
 				w.share.found = i
 			}
@@ -121,12 +115,12 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 			return
 		}
 		c.board, c.blank, c.st, c.path, c.task = t.board, t.blank, t.st, t.path, i
-		depth, fs, cut := t.depth, t.fs, t.cut
+		depth, fs := t.depth, t.fs
 		copied.Add(1) // the slot may be refilled
 		c.expanded, c.generated, c.flushed, c.next = 0, 0, 0, math.MaxInt
 		s := &c.st.sums
 		found := c.dfs(depth, s[0], s[1], s[2], s[3], fs)
-		record(c, i, found, cut)
+		record(c, i, found)
 		if !found && !c.aborted && w.saves != nil {
 			t := Task{Number: i, Expanded: c.expanded, Generated: c.generated, Next: c.next}
 			if w.share != nil {
@@ -181,20 +175,24 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 	}
 	w.split, w.tasks, w.published = depth, w.tasks[:0], &published
 	w.best, w.task = &best, math.MaxInt64
+	// Alone, the cutting goroutine searches each subtree as soon as it
+	// cuts it, as a depth-first search would: so it never cuts past the
+	// solution's subtree, and counts what a search that does not cut
+	// counts (one that saves checkpoints cuts its iterations).
+	w.eager = threads == 1
 	s := &w.st.sums
 	found := w.dfs(0, s[0], s[1], s[2], s[3], 0)
-	cutCount := Iteration{Expanded: w.expanded, Generated: w.generated}
 	if w.share != nil {
-		w.share.cut = cutCount
+		w.share.cut = Iteration{Expanded: w.expanded, Generated: w.generated}
 	}
-	record(w, published.Load(), found, cutCount)
+	record(w, published.Load(), found)
 	switch n := published.Load(); {
 	case n > 4*tasksPerThread*int64(threads):
 		w.cutDepth = depth - 1
 	case n < tasksPerThread*int64(threads):
 		w.cutDepth = depth + 1
 	}
-	w.split, w.best, w.published, w.drain, w.aborted = -1, nil, nil, nil, false
+	w.split, w.best, w.published, w.drain, w.aborted, w.eager = -1, nil, nil, nil, false, false
 	cut.Store(true)
 
 	// The crew works on the tasks beside this goroutine. Once its claim
@@ -206,14 +204,6 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 	work(copies[0])
 	for resolved.Load() != nextTask.Load() {
 		runtime.Gosched()
-	}
-	if ours && w.share == nil {
-		// The cut's nodes after the solution's task, which a search on one
-		// goroutine never reaches, are not counted: so a search resumed
-		// from a checkpoint counts what one never stopped counts. (A split
-		// search's parts count the cut whole, once, in Join.)
-		it.Expanded -= cutCount.Expanded - cutAt.Expanded
-		it.Generated -= cutCount.Generated - cutAt.Generated
 	}
 	w.next = next
 	found = ours
