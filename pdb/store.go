@@ -24,7 +24,7 @@ func DefaultDir() (string, error) {
 	}
 	cache, err := os.UserCacheDir()
 	if err != nil {
-		return "", fmt.Errorf("pdb: no database directory: %v; set FIFTEEN_PDB_DIR or use --pdb-dir", err)
+		return "", fmt.Errorf("pdb: no database directory (no $FIFTEEN_PDB_DIR, and %v)", err)
 	}
 	return filepath.Join(cache, "fifteen"), nil
 }

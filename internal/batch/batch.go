@@ -80,11 +80,16 @@ func Solve(ctx context.Context, c *Config, stream iter.Seq2[solver.Puzzle, error
 		fmt.Fprintln(stderr, "solve: --gif draws one puzzle, and there are more; use --gif-dir")
 		return 2
 	}
-	for path, check := range map[string]func(string) error{c.GIFFile: atomicfile.CheckOutput, c.Checkpoint: atomicfile.Check} {
-		if err := check(path); path != "" && err != nil {
-			fmt.Fprintln(stderr, "solve:", err)
-			return 1
-		}
+	var err error
+	if c.GIFFile != "" {
+		err = atomicfile.CheckOutput(c.GIFFile)
+	}
+	if c.Checkpoint != "" && err == nil {
+		err = atomicfile.Check(c.Checkpoint)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "solve:", err)
+		return 1
 	}
 	if c.Resume != nil {
 		stream = resumed(stream, c.Resume)
