@@ -15,8 +15,8 @@ import (
 	"testing"
 
 	"fifteen/bench"
-	"fifteen/bitboard"
 	"fifteen/data"
+	"fifteen/puzzle"
 	"fifteen/search"
 	"fifteen/solver"
 )
@@ -58,7 +58,7 @@ func TestReportMatchesSolve(t *testing.T) {
 
 	var input strings.Builder
 	for _, in := range set.Instances {
-		input.WriteString(in.ID + ": " + joinInts(in.Board.Tiles()) + "\n")
+		input.WriteString(in.ID + ": " + joinInts(in.Tiles) + "\n")
 	}
 	cmd := exec.Command("go", "run", "fifteen/cmd/solve", "--goal", "first", "--heuristic", "manhattan", "--prune-depth", "2", "--order", "DRLU", "--format", "jsonl", "-t", "1", "-j", "1")
 	cmd.Stdin = strings.NewReader(input.String())
@@ -110,7 +110,7 @@ func TestReportMatchesSolve(t *testing.T) {
 // default move order is not his, and is not compared.
 func TestKorf1985(t *testing.T) {
 	set, _ := data.ParseSet("korf100")
-	set.Instances = []data.Instance{set.Instances[11], set.Instances[54]}
+	set.Instances = []puzzle.Puzzle{set.Instances[11], set.Instances[54]}
 	var runs []*bench.Run
 	for _, config := range []string{"manhattan+prune=2+order=ULRD", "manhattan+prune=2"} {
 		cfg, err := bench.ParseConfig(config)
@@ -177,8 +177,8 @@ func TestWrongAnswerFails(t *testing.T) {
 }
 
 func TestAgree(t *testing.T) {
-	a := &bench.Run{Config: bench.Config{Name: "a"}, Results: []bench.Result{{ID: "x", Result: search.Result{Moves: make([]bitboard.Move, 4)}}}}
-	b := &bench.Run{Config: bench.Config{Name: "b"}, Results: []bench.Result{{ID: "x", Result: search.Result{Moves: make([]bitboard.Move, 6)}}}}
+	a := &bench.Run{Config: bench.Config{Name: "a"}, Results: []bench.Result{{ID: "x", Result: search.Result{Moves: make([]puzzle.Move, 4)}}}}
+	b := &bench.Run{Config: bench.Config{Name: "b"}, Results: []bench.Result{{ID: "x", Result: search.Result{Moves: make([]puzzle.Move, 6)}}}}
 	if err := bench.Agree([]*bench.Run{a, a}); err != nil {
 		t.Errorf("equal runs disagree: %v", err)
 	}
@@ -193,7 +193,7 @@ func TestParseConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.Heuristic != "pdb" || c.Partition != "78" || c.Reflect || c.PruneDepth != 8 || c.Threads != 2 || c.Jobs != 3 ||
-		c.Order != [4]bitboard.Move{bitboard.Down, bitboard.Right, bitboard.Left, bitboard.Up} {
+		c.Order != [4]puzzle.Move{puzzle.Down, puzzle.Right, puzzle.Left, puzzle.Up} {
 		t.Errorf("parsed %+v", c)
 	}
 	for _, bad := range []string{"", "pdb", "manhattan:663", "linear", "pdb:663+threads=0", "pdb:663+threads=257", "pdb:663+order=UULR", "pdb:663+fast", "manhattan+noreflect=1"} {
@@ -216,7 +216,7 @@ func TestKorfFelner2002(t *testing.T) {
 		t.Fatal(err)
 	}
 	published := data.KorfFelner2002()
-	solved := bench.Result{ID: "k24-38", Optimal: 96, Result: search.Result{Moves: make([]bitboard.Move, 96), Solved: true, Generated: published["k24-38"] / 10}}
+	solved := bench.Result{ID: "k24-38", Optimal: 96, Result: search.Result{Moves: make([]puzzle.Move, 96), Solved: true, Generated: published["k24-38"] / 10}}
 	unsolved := bench.Result{ID: "k24-40", Optimal: 82, Err: errors.New("timed out")}
 	run := &bench.Run{Config: cfg, Results: []bench.Result{solved, unsolved}}
 	dir := t.TempDir()

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"fifteen/bitboard"
+	"fifteen/puzzle"
 	"fifteen/search"
 	"fifteen/solver"
 )
@@ -97,5 +97,5 @@ func positive(s string) (int, error) {
 // tried up, left, right, down at every node, one thread.
 func (c *Config) korf1985() bool {
 	return c.Heuristic == "manhattan" && c.PruneDepth == search.PruneInverse &&
-		c.Order == bitboard.Moves && c.Threads == 1
+		c.Order == puzzle.Moves && c.Threads == 1
 }

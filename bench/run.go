@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"fifteen/data"
+	"fifteen/puzzle"
 	"fifteen/search"
 	"fifteen/solver"
 )
@@ -48,9 +49,9 @@ func Solve(ctx context.Context, s *solver.Solver, set data.Set, cfg Config, opts
 	for i, in := range set.Instances {
 		run.Results[i] = Result{ID: in.ID, Optimal: in.Optimal, Err: errNotRun}
 	}
-	instances := func(yield func(solver.Puzzle, error) bool) {
+	instances := func(yield func(puzzle.Puzzle, error) bool) {
 		for _, in := range set.Instances {
-			if !yield(solver.Puzzle{ID: in.ID, Size: in.Board.Size(), Tiles: in.Board.Tiles(), Optimum: in.Optimal}, nil) {
+			if !yield(in, nil) {
 				return
 			}
 		}

@@ -8,147 +8,33 @@
 // line's end seats both.
 //
 // Its boards are plain slices, so any size works, well beyond the 16 cells
-// of bitboard.Board.
+// of puzzle.Board.
 package construct
 
 import (
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 
-	"fifteen/bitboard"
+	"fifteen/puzzle"
 )
-
-// Grid is a board of any size: Tiles[r*Cols+c] is the tile on row r,
-// column c, 0 the blank.
-type Grid struct {
-	Rows, Cols int
-	Tiles      []int
-}
-
-// MaxCells bounds a grid's size: the largest board any solver takes.
-const MaxCells = bitboard.MaxGridCells
-
-// Check reports whether the grid is well formed: at least 2×2, and every
-// tile 0..Rows·Cols−1 exactly once.
-func (g Grid) Check() error {
-	// Each side is checked alone first, so that their product cannot
-	// overflow.
-	n := g.Rows * g.Cols
-	if g.Rows < 2 || g.Cols < 2 || g.Rows > MaxCells || g.Cols > MaxCells || n > MaxCells {
-		return fmt.Errorf("construct: a %dx%d board: want at least 2x2 and at most %d cells", g.Rows, g.Cols, MaxCells)
-	}
-	if len(g.Tiles) != n {
-		return fmt.Errorf("construct: %d tiles for a %dx%d board", len(g.Tiles), g.Rows, g.Cols)
-	}
-	seen := make([]bool, n)
-	for _, t := range g.Tiles {
-		if t < 0 || t >= n || seen[t] {
-			return fmt.Errorf("construct: tile %d is out of range or repeated", t)
-		}
-		seen[t] = true
-	}
-	return nil
-}
-
-// home returns tile t's cell in the goal of convention goal.
-func (g Grid) home(t int, goal bitboard.Goal) int { return goal.Home(t, g.Rows*g.Cols) }
-
-// Solvable reports whether the goal of convention goal can be reached: the
-// parity of the permutation that takes the grid to the goal must equal that
-// of the blank's distance from its home, as for bitboard.Board.Solvable.
-func (g Grid) Solvable(goal bitboard.Goal) bool {
-	n := len(g.Tiles)
-	seen := make([]bool, n)
-	cycles, blank := 0, 0
-	for i := range n {
-		if g.Tiles[i] == 0 {
-			blank = i
-		}
-		if seen[i] {
-			continue
-		}
-		cycles++
-		for j := i; !seen[j]; j = g.home(g.Tiles[j], goal) {
-			seen[j] = true
-		}
-	}
-	h := g.home(0, goal)
-	dist := abs(blank/g.Cols-h/g.Cols) + abs(blank%g.Cols-h%g.Cols)
-	return (n-cycles)%2 == dist%2
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-// Solved returns the goal grid of the size under convention goal.
-func Solved(rows, cols int, goal bitboard.Goal) Grid {
-	g := Grid{Rows: rows, Cols: cols, Tiles: make([]int, rows*cols)}
-	for t := range g.Tiles {
-		g.Tiles[g.home(t, goal)] = t
-	}
-	return g
-}
-
-// Play plays the blank's moves on the grid and returns the grid they reach
-// and the tile each slid, or an error naming the first move off the board.
-func (g Grid) Play(moves []bitboard.Move) (Grid, []int, error) {
-	s := newSolver(g)
-	slid := make([]int, len(moves))
-	for i, m := range moves {
-		b := s.where[0]
-		r, c := b/s.cols, b%s.cols
-		if m == bitboard.Up && r == 0 || m == bitboard.Down && r == s.rows-1 || m == bitboard.Left && c == 0 || m == bitboard.Right && c == s.cols-1 {
-			return Grid{}, nil, fmt.Errorf("construct: move %d (%v) leaves the board", i+1, m)
-		}
-		s.move(m)
-		slid[i] = s.cells[b]
-	}
-	return Grid{Rows: g.Rows, Cols: g.Cols, Tiles: s.cells}, slid, nil
-}
-
-// Random returns a uniformly random solvable grid: a shuffle, and tiles 1
-// and 2 swapped if its parity is wrong (the swap pairs each unsolvable
-// position with one solvable one).
-func Random(rng *rand.Rand, rows, cols int, goal bitboard.Goal) (Grid, error) {
-	g := Grid{Rows: rows, Cols: cols, Tiles: rng.Perm(rows * cols)}
-	if err := g.Check(); err != nil {
-		return Grid{}, err
-	}
-	if !g.Solvable(goal) {
-		for i, t := range g.Tiles {
-			if t == 1 || t == 2 {
-				g.Tiles[i] = 3 - t
-			}
-		}
-	}
-	return g, nil
-}
 
 // Solve returns moves of the blank that take the grid to the goal of
 // convention goal. Boards of the first convention are solved as their
-// rotation (see bitboard.Board.Rotate), so the placing always starts at
+// rotation (see puzzle.Puzzle.Rotate), so the placing always starts at
 // the goal's far corner from the blank.
-func Solve(g Grid, goal bitboard.Goal) ([]bitboard.Move, error) {
-	if err := g.Check(); err != nil {
+func Solve(p puzzle.Puzzle, goal puzzle.Goal) ([]puzzle.Move, error) {
+	if err := p.Check(goal); err != nil {
 		return nil, err
 	}
-	if !g.Solvable(goal) {
-		return nil, bitboard.ErrUnsolvable
-	}
-	if goal == bitboard.GoalFirst {
-		moves, err := Solve(g.rotate(), bitboard.GoalLast)
+	if goal == puzzle.GoalFirst {
+		moves, err := Solve(p.Rotate(), puzzle.GoalLast)
 		for i, m := range moves {
 			moves[i] = m.Opposite()
 		}
 		return moves, err
 	}
-	s := newSolver(g)
+	s := newSolver(p)
 	if err := s.solve(); err != nil {
 		return nil, err
 	}
@@ -157,7 +43,7 @@ func Solve(g Grid, goal bitboard.Goal) ([]bitboard.Move, error) {
 
 // cancelInverses drops every move that the next one undoes, as placing one
 // tile after another sometimes leaves such pairs.
-func cancelInverses(moves []bitboard.Move) []bitboard.Move {
+func cancelInverses(moves []puzzle.Move) []puzzle.Move {
 	out := moves[:0]
 	for _, m := range moves {
 		if len(out) > 0 && out[len(out)-1] == m.Opposite() {
@@ -169,30 +55,17 @@ func cancelInverses(moves []bitboard.Move) []bitboard.Move {
 	return out
 }
 
-// rotate turns the grid by 180° and relabels tile t as N−t.
-func (g Grid) rotate() Grid {
-	n := len(g.Tiles)
-	r := Grid{Rows: g.Rows, Cols: g.Cols, Tiles: make([]int, n)}
-	for i, t := range g.Tiles {
-		if t != 0 {
-			t = n - t
-		}
-		r.Tiles[n-1-i] = t
-	}
-	return r
-}
-
 // solver places tiles toward the goal with the blank last.
 type solver struct {
 	rows, cols int
 	cells      []int // the tile on each cell
 	where      []int // the cell of each tile
 	fixed      []bool
-	moves      []bitboard.Move
+	moves      []puzzle.Move
 }
 
-func newSolver(g Grid) *solver {
-	s := &solver{rows: g.Rows, cols: g.Cols, cells: append([]int(nil), g.Tiles...), where: make([]int, len(g.Tiles)), fixed: make([]bool, len(g.Tiles))}
+func newSolver(p puzzle.Puzzle) *solver {
+	s := &solver{rows: p.Size.Rows, cols: p.Size.Cols, cells: slices.Clone(p.Tiles), where: make([]int, len(p.Tiles)), fixed: make([]bool, len(p.Tiles))}
 	for c, t := range s.cells {
 		s.where[t] = c
 	}
@@ -236,7 +109,7 @@ func (s *solver) solve() error {
 		if turns == 2 {
 			return errors.New("construct: internal error: the last square does not turn into place")
 		}
-		for _, m := range []bitboard.Move{bitboard.Up, bitboard.Left, bitboard.Down, bitboard.Right} {
+		for _, m := range []puzzle.Move{puzzle.Up, puzzle.Left, puzzle.Down, puzzle.Right} {
 			s.move(m)
 		}
 	}
@@ -474,24 +347,24 @@ func (s *solver) neighbours(c int) []int {
 // move.
 func (s *solver) moveBlankTo(c int) {
 	b := s.where[0]
-	var m bitboard.Move
+	var m puzzle.Move
 	switch c - b {
 	case -s.cols:
-		m = bitboard.Up
+		m = puzzle.Up
 	case -1:
-		m = bitboard.Left
+		m = puzzle.Left
 	case 1:
-		m = bitboard.Right
+		m = puzzle.Right
 	default:
-		m = bitboard.Down
+		m = puzzle.Down
 	}
 	s.move(m)
 }
 
 // move moves the blank one step by m, which must stay on the board.
-func (s *solver) move(m bitboard.Move) {
+func (s *solver) move(m puzzle.Move) {
 	b := s.where[0]
-	c := b + [...]int{bitboard.Up: -s.cols, bitboard.Left: -1, bitboard.Right: 1, bitboard.Down: s.cols}[m]
+	c := b + [...]int{puzzle.Up: -s.cols, puzzle.Left: -1, puzzle.Right: 1, puzzle.Down: s.cols}[m]
 	t := s.cells[c]
 	s.cells[b], s.cells[c] = t, 0
 	s.where[t], s.where[0] = b, c

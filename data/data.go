@@ -12,14 +12,14 @@ import (
 	"strconv"
 	"strings"
 
-	"fifteen/bitboard"
+	"fifteen/puzzle"
 )
 
 // Set is a named list of instances sharing one goal convention.
 type Set struct {
 	Name      string
-	Goal      bitboard.Goal
-	Instances []Instance
+	Goal      puzzle.Goal
+	Instances []puzzle.Puzzle
 }
 
 // ParseSet returns the set of the given name:
@@ -33,9 +33,9 @@ type Set struct {
 func ParseSet(name string) (Set, error) {
 	switch name {
 	case "korf100":
-		return Set{Name: name, Goal: bitboard.GoalFirst, Instances: Korf100()}, nil
+		return Set{Name: name, Goal: puzzle.GoalFirst, Instances: Korf100()}, nil
 	case "korf50":
-		return Set{Name: name, Goal: bitboard.GoalFirst, Instances: Korf50()}, nil
+		return Set{Name: name, Goal: puzzle.GoalFirst, Instances: Korf50()}, nil
 	}
 	f := strings.Split(name, ":")
 	if f[0] != "random" || len(f) < 3 || len(f) > 4 {
@@ -49,13 +49,13 @@ func ParseSet(name string) (Set, error) {
 	if err != nil {
 		return Set{}, fmt.Errorf("data: set %q: bad seed %q", name, f[2])
 	}
-	size := bitboard.Size{Rows: 4, Cols: 4}
+	size := puzzle.Size{Rows: 4, Cols: 4}
 	if len(f) == 4 {
-		if size, err = bitboard.ParseSize(f[3]); err != nil {
+		if size, err = puzzle.ParseSize(f[3]); err != nil {
 			return Set{}, fmt.Errorf("data: set %q: %v", name, err)
 		}
 	}
-	set := Set{Name: name, Goal: bitboard.GoalFirst}
+	set := Set{Name: name, Goal: puzzle.GoalFirst}
 	if set.Instances, err = Random(n, seed, size, set.Goal); err != nil {
 		return Set{}, fmt.Errorf("data: set %q: %v", name, err)
 	}
@@ -81,10 +81,10 @@ func (s Set) Pick(numbers []int) (Set, error) {
 const MaxRandom = 1_000_000
 
 // Random returns n (at most MaxRandom) uniformly random solvable positions
-// of the size under goal g (bitboard.Random), drawn from a PCG generator
+// of the size under goal g (puzzle.Random), drawn from a PCG generator
 // seeded with (seed, 0) and numbered random1, random2, …: the same seed
 // gives the same positions.
-func Random(n int, seed uint64, size bitboard.Size, g bitboard.Goal) ([]Instance, error) {
+func Random(n int, seed uint64, size puzzle.Size, g puzzle.Goal) ([]puzzle.Puzzle, error) {
 	seq, err := RandomSeq(n, seed, size, g)
 	if err != nil {
 		return nil, err
@@ -94,18 +94,19 @@ func Random(n int, seed uint64, size bitboard.Size, g bitboard.Goal) ([]Instance
 
 // RandomSeq yields Random's positions one at a time, drawn as they are
 // asked for, so that a stream of them takes no memory.
-func RandomSeq(n int, seed uint64, size bitboard.Size, g bitboard.Goal) (iter.Seq[Instance], error) {
+func RandomSeq(n int, seed uint64, size puzzle.Size, g puzzle.Goal) (iter.Seq[puzzle.Puzzle], error) {
 	if n < 0 || n > MaxRandom {
 		return nil, fmt.Errorf("data: %d random positions: want 0 to %d", n, MaxRandom)
 	}
 	if err := size.Valid(); err != nil {
 		return nil, err
 	}
-	return func(yield func(Instance) bool) {
+	return func(yield func(puzzle.Puzzle) bool) {
 		rng := rand.New(rand.NewPCG(seed, 0))
 		for i := range n {
-			b, _ := bitboard.Random(rng, size, g) // the size is valid
-			if !yield(Instance{ID: fmt.Sprintf("random%d", i+1), Board: b}) {
+			p, _ := puzzle.Random(rng, size, g) // the size is valid
+			p.ID = fmt.Sprintf("random%d", i+1)
+			if !yield(p) {
 				return
 			}
 		}
@@ -147,20 +148,13 @@ func Korf1985() map[string]Manhattan1985 {
 	return figures
 }
 
-// Instance is one puzzle of a set.
-type Instance struct {
-	ID      string
-	Board   bitboard.Board
-	Optimal int // the optimal solution length, 0 where unknown
-}
-
 //go:embed korf100.txt
 var korf100 string
 
 // Korf100 returns Korf's (1985) 100 random 15-puzzle instances with their
-// optimal lengths. Their goal is bitboard.GoalFirst (the blank top left).
-func Korf100() []Instance {
-	return mustParse(korf100, "korf100.txt", bitboard.Size{Rows: 4, Cols: 4}, "korf")
+// optimal lengths. Their goal is puzzle.GoalFirst (the blank top left).
+func Korf100() []puzzle.Puzzle {
+	return mustParse(korf100, "korf100.txt", puzzle.Size{Rows: 4, Cols: 4}, "korf")
 }
 
 //go:embed korf50.txt
@@ -168,9 +162,9 @@ var korf50 string
 
 // Korf50 returns Korf and Felner's (2002) 50 random 24-puzzle instances,
 // numbered k24-1 … k24-50, with their optimal lengths. Their goal is
-// bitboard.GoalFirst (the blank top left).
-func Korf50() []Instance {
-	return mustParse(korf50, "korf50.txt", bitboard.Size{Rows: 5, Cols: 5}, "k24-")
+// puzzle.GoalFirst (the blank top left).
+func Korf50() []puzzle.Puzzle {
+	return mustParse(korf50, "korf50.txt", puzzle.Size{Rows: 5, Cols: 5}, "k24-")
 }
 
 //go:embed korf50-nodes.txt
@@ -206,7 +200,7 @@ func records(text string) iter.Seq2[int, []string] {
 }
 
 // mustParse parses an embedded set, which is part of the build.
-func mustParse(text, file string, size bitboard.Size, prefix string) []Instance {
+func mustParse(text, file string, size puzzle.Size, prefix string) []puzzle.Puzzle {
 	set, err := parseSet(text, size, prefix)
 	if err != nil {
 		panic("data: embedded " + file + ": " + err.Error())
@@ -216,8 +210,8 @@ func mustParse(text, file string, size bitboard.Size, prefix string) []Instance 
 
 // parseSet reads lines of "ID LENGTH t0 … tN-1" of boards of the size,
 // naming each instance prefix+ID; '#' starts a comment.
-func parseSet(text string, size bitboard.Size, prefix string) ([]Instance, error) {
-	var set []Instance
+func parseSet(text string, size puzzle.Size, prefix string) ([]puzzle.Puzzle, error) {
+	var set []puzzle.Puzzle
 	n := size.Cells()
 	for i, f := range records(text) {
 		if len(f) != n+2 {
@@ -231,11 +225,11 @@ func parseSet(text string, size bitboard.Size, prefix string) ([]Instance, error
 			}
 			nums[j] = v
 		}
-		b, err := bitboard.New(size, nums[1:])
-		if err != nil {
+		p := puzzle.Puzzle{ID: prefix + f[0], Size: size, Tiles: nums[1:], Optimal: nums[0]}
+		if err := p.Valid(); err != nil {
 			return nil, fmt.Errorf("line %d: %v", i+1, err)
 		}
-		set = append(set, Instance{ID: prefix + f[0], Board: b, Optimal: nums[0]})
+		set = append(set, p)
 	}
 	return set, nil
 }

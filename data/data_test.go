@@ -3,7 +3,7 @@ package data
 import (
 	"testing"
 
-	"fifteen/bitboard"
+	"fifteen/puzzle"
 )
 
 func TestKorf100(t *testing.T) {
@@ -14,7 +14,7 @@ func TestKorf100(t *testing.T) {
 	sum := 0
 	for _, in := range set {
 		sum += in.Optimal
-		if !in.Board.Solvable(bitboard.GoalFirst) {
+		if !in.Solvable(puzzle.GoalFirst) {
 			t.Errorf("%s is unsolvable under Korf's goal", in.ID)
 		}
 	}
@@ -34,7 +34,7 @@ func TestKorf50(t *testing.T) {
 	sum := 0
 	for _, in := range set {
 		sum += in.Optimal
-		if in.Board.Size() != (bitboard.Size{Rows: 5, Cols: 5}) || !in.Board.Solvable(bitboard.GoalFirst) {
+		if in.Size != (puzzle.Size{Rows: 5, Cols: 5}) || !in.Solvable(puzzle.GoalFirst) {
 			t.Errorf("%s is not a solvable 5x5 under Korf's goal", in.ID)
 		}
 	}
@@ -59,7 +59,7 @@ func TestPick(t *testing.T) {
 		t.Fatal(err)
 	}
 	easy, err := set.Pick([]int{38, 40, 25})
-	if err != nil || len(easy.Instances) != 3 || easy.Instances[0].ID != "k24-38" || easy.Instances[2].ID != "k24-25" || easy.Goal != bitboard.GoalFirst {
+	if err != nil || len(easy.Instances) != 3 || easy.Instances[0].ID != "k24-38" || easy.Instances[2].ID != "k24-25" || easy.Goal != puzzle.GoalFirst {
 		t.Errorf("Pick(38, 40, 25) = %+v, %v", easy, err)
 	}
 	for _, bad := range [][]int{{0}, {51}, {1, -2}} {
@@ -71,7 +71,7 @@ func TestPick(t *testing.T) {
 
 func TestParseSetErrors(t *testing.T) {
 	for _, text := range []string{"1 57 1 2 3\n", "1 x 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n", "1 57 14 14 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n"} {
-		if _, err := parseSet(text, bitboard.Size{Rows: 4, Cols: 4}, "korf"); err == nil {
+		if _, err := parseSet(text, puzzle.Size{Rows: 4, Cols: 4}, "korf"); err == nil {
 			t.Errorf("parseSet(%q) accepted", text)
 		}
 	}
@@ -101,13 +101,13 @@ func TestParseSet(t *testing.T) {
 	}
 	same := 0
 	for i := range a.Instances {
-		if a.Instances[i].Board != b.Instances[i].Board {
+		if a.Instances[i].String() != b.Instances[i].String() {
 			t.Fatal("the same seed gave different sets")
 		}
-		if a.Instances[i].Board == c.Instances[i].Board {
+		if a.Instances[i].String() == c.Instances[i].String() {
 			same++
 		}
-		if !a.Instances[i].Board.Solvable(a.Goal) {
+		if !a.Instances[i].Solvable(a.Goal) {
 			t.Errorf("%s is unsolvable", a.Instances[i].ID)
 		}
 	}
@@ -115,10 +115,10 @@ func TestParseSet(t *testing.T) {
 		t.Errorf("seeds 7 and 8 share %d of 50 positions", same)
 	}
 	small, err := ParseSet("random:3:1:3x3")
-	if err != nil || small.Instances[0].Board.Size() != (bitboard.Size{Rows: 3, Cols: 3}) {
+	if err != nil || small.Instances[0].Size != (puzzle.Size{Rows: 3, Cols: 3}) {
 		t.Errorf("random:3:1:3x3: %v", err)
 	}
-	if k, err := ParseSet("korf100"); err != nil || len(k.Instances) != 100 || k.Goal != bitboard.GoalFirst {
+	if k, err := ParseSet("korf100"); err != nil || len(k.Instances) != 100 || k.Goal != puzzle.GoalFirst {
 		t.Errorf("korf100: %v", err)
 	}
 	for _, bad := range []string{"korf", "random", "random:0:1", "random:5:x", "random:5:1:9x9", "random:1:2:3:4", "random:1000001:1"} {

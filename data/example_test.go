@@ -12,7 +12,7 @@ func ExampleParseSet() {
 	fig := data.Korf1985()["korf12"]
 	fmt.Println(fig.H0, fig.Generated)
 	random, _ := data.ParseSet("random:3:42:3x3")
-	fmt.Println(len(random.Instances), random.Instances[0].Board.Size())
+	fmt.Println(len(random.Instances), random.Instances[0].Size)
 	// Output:
 	// 100 korf1 57 first
 	// 35 546344

@@ -12,7 +12,7 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"fifteen/bitboard"
+	"fifteen/puzzle"
 	"fifteen/solver"
 )
 
@@ -62,19 +62,19 @@ func KeyAction(key string) Action {
 
 // blankMove returns the blank's move that slides a tile in the direction
 // of a slide action: the tile comes from the opposite side.
-func blankMove(a Action) bitboard.Move {
-	return [...]bitboard.Move{SlideUp: bitboard.Down, SlideDown: bitboard.Up, SlideLeft: bitboard.Right, SlideRight: bitboard.Left}[a]
+func blankMove(a Action) puzzle.Move {
+	return [...]puzzle.Move{SlideUp: puzzle.Down, SlideDown: puzzle.Up, SlideLeft: puzzle.Right, SlideRight: puzzle.Left}[a]
 }
 
 // Game is one game in progress.
 type Game struct {
-	goal    bitboard.Goal
+	goal    puzzle.Goal
 	solver  *solver.Solver
 	rng     *rand.Rand
-	board   bitboard.Board
-	history []bitboard.Board // the boards before each move, for undo
-	optimal int              // the start's distance from the goal
-	Message string           // the last thing to tell the player
+	board   puzzle.Board
+	history []puzzle.Board // the boards before each move, for undo
+	optimal int            // the start's distance from the goal
+	Message string         // the last thing to tell the player
 }
 
 // HintTimeout bounds the search behind a hint: the databases make it
@@ -83,15 +83,19 @@ const HintTimeout = 10 * time.Second
 
 // New starts a game on start, solved toward goal, with hints from s. rng
 // draws new puzzles.
-func New(start bitboard.Board, goal bitboard.Goal, s *solver.Solver, rng *rand.Rand) (*Game, error) {
-	if !start.Solvable(goal) {
-		return nil, bitboard.ErrUnsolvable
+func New(start puzzle.Puzzle, goal puzzle.Goal, s *solver.Solver, rng *rand.Rand) (*Game, error) {
+	if err := start.Check(goal); err != nil {
+		return nil, err
+	}
+	b, err := start.Board()
+	if err != nil {
+		return nil, err
 	}
 	g := &Game{goal: goal, solver: s, rng: rng}
-	return g, g.reset(start)
+	return g, g.reset(b)
 }
 
-func (g *Game) reset(start bitboard.Board) error {
+func (g *Game) reset(start puzzle.Board) error {
 	g.board, g.history = start, nil
 	moves, err := g.solution()
 	if err != nil {
@@ -103,7 +107,7 @@ func (g *Game) reset(start bitboard.Board) error {
 }
 
 // Board returns the current board.
-func (g *Game) Board() bitboard.Board { return g.board }
+func (g *Game) Board() puzzle.Board { return g.board }
 
 // Moves returns how many moves the player has made (undone ones not
 // counted).
@@ -113,7 +117,7 @@ func (g *Game) Moves() int { return len(g.history) }
 func (g *Game) Optimal() int { return g.optimal }
 
 // Solved reports whether the board is at the goal.
-func (g *Game) Solved() bool { return g.board == bitboard.Solved(g.board.Size(), g.goal) }
+func (g *Game) Solved() bool { return g.board == puzzle.SolvedBoard(g.board.Size(), g.goal) }
 
 // Do carries out an action other than Solve and Quit, which belong to the
 // caller, and reports whether the board changed.
@@ -143,7 +147,11 @@ func (g *Game) Do(a Action) (bool, error) {
 		}
 		return false, nil
 	case NewPuzzle:
-		b, err := bitboard.Random(g.rng, g.board.Size(), g.goal)
+		p, err := puzzle.Random(g.rng, g.board.Size(), g.goal)
+		if err != nil {
+			return false, err
+		}
+		b, err := p.Board()
 		if err != nil {
 			return false, err
 		}
@@ -164,7 +172,7 @@ func (g *Game) Step() (bool, error) {
 
 // play moves the blank by m, if it stays on the board, and tells the
 // player when the puzzle is solved.
-func (g *Game) play(m bitboard.Move) bool {
+func (g *Game) play(m puzzle.Move) bool {
 	next, _, ok := g.board.Move(m)
 	if !ok {
 		g.Message = "No tile can slide that way."
@@ -184,9 +192,8 @@ func (g *Game) play(m bitboard.Move) bool {
 }
 
 // solution returns an optimal solution from the current board.
-func (g *Game) solution() ([]bitboard.Move, error) {
-	p := solver.Puzzle{Size: g.board.Size(), Tiles: g.board.Tiles()}
-	res, err := g.solver.Solve(context.Background(), p, solver.Options{Goal: g.goal, Timeout: HintTimeout})
+func (g *Game) solution() ([]puzzle.Move, error) {
+	res, err := g.solver.Solve(context.Background(), g.board.Puzzle(), solver.Options{Goal: g.goal, Timeout: HintTimeout})
 	if err != nil {
 		return nil, fmt.Errorf("no hint: %w", err)
 	}
@@ -201,6 +208,6 @@ func countMoves(n int) string {
 }
 
 // slideName names the direction the tile slides when the blank moves by m.
-func slideName(m bitboard.Move) string {
-	return [...]string{bitboard.Up: "down", bitboard.Left: "right", bitboard.Right: "left", bitboard.Down: "up"}[m]
+func slideName(m puzzle.Move) string {
+	return [...]string{puzzle.Up: "down", puzzle.Left: "right", puzzle.Right: "left", puzzle.Down: "up"}[m]
 }

@@ -5,11 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"fifteen/bitboard"
+	"fifteen/puzzle"
 	"fifteen/solver"
 )
 
-var size3 = bitboard.Size{Rows: 3, Cols: 3}
+var size3 = puzzle.Size{Rows: 3, Cols: 3}
 
 // newGame starts an 8-puzzle game with the perfect database.
 func newGame(t *testing.T, tiles []int) *Game {
@@ -19,11 +19,7 @@ func newGame(t *testing.T, tiles []int) *Game {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	start, err := bitboard.New(size3, tiles)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := New(start, bitboard.GoalLast, s, rand.New(rand.NewPCG(1, 2)))
+	g, err := New(puzzle.Puzzle{Size: size3, Tiles: tiles}, puzzle.GoalLast, s, rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,19 +106,11 @@ func TestNewPuzzle(t *testing.T) {
 		if changed, err := g.Do(NewPuzzle); err != nil || !changed {
 			t.Fatal(err)
 		}
-		if !g.Board().Solvable(bitboard.GoalLast) || g.Moves() != 0 || !strings.HasPrefix(g.Message, "A new puzzle: ") {
+		if !g.Board().Solvable(puzzle.GoalLast) || g.Moves() != 0 || !strings.HasPrefix(g.Message, "A new puzzle: ") {
 			t.Errorf("new puzzle %v: %q", g.Board(), g.Message)
 		}
 	}
-	if _, err := New(mustBoard(t, []int{2, 1, 3, 4, 5, 6, 7, 8, 0}), bitboard.GoalLast, nil, nil); err == nil {
+	if _, err := New(puzzle.Puzzle{Size: size3, Tiles: []int{2, 1, 3, 4, 5, 6, 7, 8, 0}}, puzzle.GoalLast, nil, nil); err == nil {
 		t.Error("an unsolvable start was accepted")
 	}
-}
-
-func mustBoard(t *testing.T, tiles []int) bitboard.Board {
-	b, err := bitboard.New(size3, tiles)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }

@@ -9,8 +9,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"fifteen/bitboard"
 	"fifteen/internal/pdbcore"
+	"fifteen/puzzle"
 )
 
 // Progress reports one finished layer of a database build.
@@ -64,7 +64,7 @@ type BuildOptions struct {
 // (Table.Regions), unless opts.BlankFree.
 //
 // When ctx ends, Build stops within milliseconds and returns ctx's error.
-func Build(ctx context.Context, size bitboard.Size, goal bitboard.Goal, tiles []int, opts BuildOptions) (*Table, error) {
+func Build(ctx context.Context, size puzzle.Size, goal puzzle.Goal, tiles []int, opts BuildOptions) (*Table, error) {
 	if err := checkPattern(size, tiles); err != nil {
 		return nil, err
 	}
@@ -183,7 +183,7 @@ func (b *builder) flagRegions(threads int) int {
 // unvalued marks a placement not reached yet.
 const unvalued = 255
 
-func checkPattern(size bitboard.Size, tiles []int) error {
+func checkPattern(size puzzle.Size, tiles []int) error {
 	if err := pdbcore.CheckSize(size); err != nil {
 		return fmt.Errorf("pdb: %w", err)
 	}
@@ -209,7 +209,7 @@ func checkPattern(size bitboard.Size, tiles []int) error {
 
 // table returns the table of the values of the ranked placements,
 // re-indexed under scheme.
-func (b *builder) table(size bitboard.Size, goal bitboard.Goal, tiles []int, scheme Scheme, threads int) (*Table, error) {
+func (b *builder) table(size puzzle.Size, goal puzzle.Goal, tiles []int, scheme Scheme, threads int) (*Table, error) {
 	if scheme == Ranked {
 		return &Table{Size: size, Goal: goal, Tiles: tiles, index: b.placements, values: b.values}, nil
 	}
@@ -349,7 +349,7 @@ type placement struct {
 	first    uint64 // the index of its first state: rank × free
 	cells    uint64 // tile i's cell in bits CellBits·i
 	occupied uint32
-	tileAt   [pdbcore.MaxCells]uint8 // the tile (its index in the pattern) on each occupied cell
+	tileAt   [puzzle.MaxBoardCells]uint8 // the tile (its index in the pattern) on each occupied cell
 }
 
 // maxSteps is how far seek steps before it unranks instead.
@@ -447,7 +447,7 @@ func (b *builder) rankDelta(pl *placement, i, q, c int) uint64 {
 	weight := b.weight[i&15]
 	delta := uint64(hi-lo) * weight
 	for between := pl.occupied & (1<<hi - 1) &^ (2<<lo - 1); between != 0; between &= between - 1 {
-		j := pl.tileAt[bits.TrailingZeros32(between)&(pdbcore.MaxCells-1)]
+		j := pl.tileAt[bits.TrailingZeros32(between)&(puzzle.MaxBoardCells-1)]
 		if int(j) < i {
 			delta -= weight
 		} else {

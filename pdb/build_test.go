@@ -7,9 +7,9 @@ import (
 	"slices"
 	"testing"
 
-	"fifteen/bitboard"
 	"fifteen/internal/bfs"
 	"fifteen/internal/pdbcore"
+	"fifteen/puzzle"
 )
 
 // slowValues computes a pattern database the plain way: a 0-1 breadth-first
@@ -17,7 +17,7 @@ import (
 // of a pattern tile costing 1 and any other move 0. It returns the
 // distances keyed by the tiles' cells (as a string), per blank cell (-1
 // where the blank cannot be).
-func slowValues(size bitboard.Size, goal bitboard.Goal, tiles []int) map[string][]int {
+func slowValues(size puzzle.Size, goal puzzle.Goal, tiles []int) map[string][]int {
 	n := size.Cells()
 	type state struct {
 		cells string // cells[i]: tile i's cell
@@ -38,7 +38,7 @@ func slowValues(size bitboard.Size, goal bitboard.Goal, tiles []int) map[string]
 		} else {
 			s, back = back[0], back[1:]
 		}
-		for _, m := range bitboard.Moves {
+		for _, m := range puzzle.Moves {
 			q := size.Neighbor(s.blank, m)
 			if q < 0 {
 				continue
@@ -78,20 +78,20 @@ func slowValues(size bitboard.Size, goal bitboard.Goal, tiles []int) map[string]
 // region's value only.
 func TestBuildAgainstSlowSearch(t *testing.T) {
 	for _, c := range []struct {
-		size    bitboard.Size
-		goal    bitboard.Goal
+		size    puzzle.Size
+		goal    puzzle.Goal
 		tiles   []int
 		regions int
 	}{
-		{bitboard.Size{Rows: 3, Cols: 3}, bitboard.GoalLast, []int{1, 2, 3, 4}, 3},
-		{bitboard.Size{Rows: 3, Cols: 3}, bitboard.GoalFirst, []int{5, 6, 7, 8}, 3},
-		{bitboard.Size{Rows: 2, Cols: 3}, bitboard.GoalLast, []int{2, 4}, 2},
-		{bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalFirst, []int{13, 14, 15}, 2},
-		{bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalLast, []int{1, 6}, 2},
-		{bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalLast, []int{9, 2, 6}, 2},
-		{bitboard.Size{Rows: 3, Cols: 4}, bitboard.GoalFirst, []int{7, 1, 10, 4}, 3},
-		{bitboard.Size{Rows: 5, Cols: 5}, bitboard.GoalFirst, []int{1, 5, 6}, 2},
-		{bitboard.Size{Rows: 5, Cols: 5}, bitboard.GoalLast, []int{24, 7, 12}, 2},
+		{puzzle.Size{Rows: 3, Cols: 3}, puzzle.GoalLast, []int{1, 2, 3, 4}, 3},
+		{puzzle.Size{Rows: 3, Cols: 3}, puzzle.GoalFirst, []int{5, 6, 7, 8}, 3},
+		{puzzle.Size{Rows: 2, Cols: 3}, puzzle.GoalLast, []int{2, 4}, 2},
+		{puzzle.Size{Rows: 4, Cols: 4}, puzzle.GoalFirst, []int{13, 14, 15}, 2},
+		{puzzle.Size{Rows: 4, Cols: 4}, puzzle.GoalLast, []int{1, 6}, 2},
+		{puzzle.Size{Rows: 4, Cols: 4}, puzzle.GoalLast, []int{9, 2, 6}, 2},
+		{puzzle.Size{Rows: 3, Cols: 4}, puzzle.GoalFirst, []int{7, 1, 10, 4}, 3},
+		{puzzle.Size{Rows: 5, Cols: 5}, puzzle.GoalFirst, []int{1, 5, 6}, 2},
+		{puzzle.Size{Rows: 5, Cols: 5}, puzzle.GoalLast, []int{24, 7, 12}, 2},
 	} {
 		t.Run(fmt.Sprint(c.size, c.goal, c.tiles), func(t *testing.T) {
 			want := slowValues(c.size, c.goal, c.tiles)
@@ -141,19 +141,19 @@ func TestBuildAgainstSlowSearch(t *testing.T) {
 }
 
 func TestBuildErrors(t *testing.T) {
-	size := bitboard.Size{Rows: 3, Cols: 3}
+	size := puzzle.Size{Rows: 3, Cols: 3}
 	for _, tiles := range [][]int{{}, {0, 1}, {1, 1}, {9}, {1, 2, 3, 4, 5, 6, 7, 8, 8}} {
-		if _, err := Build(context.Background(), size, bitboard.GoalLast, tiles, BuildOptions{}); err == nil {
+		if _, err := Build(context.Background(), size, puzzle.GoalLast, tiles, BuildOptions{}); err == nil {
 			t.Errorf("pattern %v accepted", tiles)
 		}
 	}
 	for _, threads := range []int{-1, MaxThreads + 1} {
-		if _, err := Build(context.Background(), size, bitboard.GoalLast, []int{1, 2}, BuildOptions{Threads: threads}); err == nil {
+		if _, err := Build(context.Background(), size, puzzle.GoalLast, []int{1, 2}, BuildOptions{Threads: threads}); err == nil {
 			t.Errorf("%d threads accepted", threads)
 		}
 	}
 	// 9 tiles on 16 cells have 16!/7! placements, too many to build.
-	if _, err := Build(context.Background(), size4, bitboard.GoalLast, []int{1, 2, 3, 4, 5, 6, 7, 8, 9}, BuildOptions{}); err == nil {
+	if _, err := Build(context.Background(), size4, puzzle.GoalLast, []int{1, 2, 3, 4, 5, 6, 7, 8, 9}, BuildOptions{}); err == nil {
 		t.Error("a 9-tile pattern accepted")
 	}
 }
@@ -162,8 +162,8 @@ func TestBuildErrors(t *testing.T) {
 // board against breadth-first search: on every one of the 181,440
 // positions it is the exact distance.
 func TestPerfect8Puzzle(t *testing.T) {
-	size := bitboard.Size{Rows: 3, Cols: 3}
-	for _, goal := range []bitboard.Goal{bitboard.GoalFirst, bitboard.GoalLast} {
+	size := puzzle.Size{Rows: 3, Cols: 3}
+	for _, goal := range []puzzle.Goal{puzzle.GoalFirst, puzzle.GoalLast} {
 		p := SmallPartition(size)
 		if p.Name != "perfect" || len(p.Patterns) != 1 {
 			t.Fatalf("3x3 partition %q", p.Name)
@@ -185,7 +185,7 @@ func TestPerfect8Puzzle(t *testing.T) {
 }
 
 func TestSmallPartition(t *testing.T) {
-	for size, want := range map[bitboard.Size]string{
+	for size, want := range map[puzzle.Size]string{
 		{Rows: 2, Cols: 3}: "perfect",
 		{Rows: 3, Cols: 4}: "1,2,3,4,5,6/7,8,9,10,11",
 		{Rows: 3, Cols: 5}: "1,2,3,4,5,6/7,8,9,10,11,12/13,14",
@@ -200,12 +200,12 @@ func TestSmallPartition(t *testing.T) {
 // meets each one's unranking.
 func TestStep(t *testing.T) {
 	for _, c := range []struct {
-		size bitboard.Size
+		size puzzle.Size
 		k    int
 	}{
-		{bitboard.Size{Rows: 4, Cols: 4}, 4},
-		{bitboard.Size{Rows: 3, Cols: 3}, 7},
-		{bitboard.Size{Rows: 2, Cols: 3}, 1},
+		{puzzle.Size{Rows: 4, Cols: 4}, 4},
+		{puzzle.Size{Rows: 3, Cols: 3}, 7},
+		{puzzle.Size{Rows: 2, Cols: 3}, 1},
 	} {
 		t.Run(fmt.Sprintf("%v/k=%d", c.size, c.k), func(t *testing.T) {
 			x, err := pdbcore.NewIndexer(Ranked, c.size.Cells(), c.k)
@@ -233,13 +233,13 @@ func TestStep(t *testing.T) {
 func BenchmarkBuild(b *testing.B) {
 	for _, c := range []struct {
 		name  string
-		size  bitboard.Size
+		size  puzzle.Size
 		tiles []int
 	}{
-		{"3x3-4", bitboard.Size{Rows: 3, Cols: 3}, []int{1, 2, 3, 4}},
-		{"3x3-perfect", bitboard.Size{Rows: 3, Cols: 3}, []int{1, 2, 3, 4, 5, 6, 7, 8}},
-		{"6", bitboard.Size{Rows: 4, Cols: 4}, []int{1, 4, 5, 8, 9, 12}},
-		{"8", bitboard.Size{Rows: 4, Cols: 4}, []int{8, 9, 10, 11, 12, 13, 14, 15}},
+		{"3x3-4", puzzle.Size{Rows: 3, Cols: 3}, []int{1, 2, 3, 4}},
+		{"3x3-perfect", puzzle.Size{Rows: 3, Cols: 3}, []int{1, 2, 3, 4, 5, 6, 7, 8}},
+		{"6", puzzle.Size{Rows: 4, Cols: 4}, []int{1, 4, 5, 8, 9, 12}},
+		{"8", puzzle.Size{Rows: 4, Cols: 4}, []int{8, 9, 10, 11, 12, 13, 14, 15}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
@@ -264,7 +264,7 @@ func BenchmarkLookup(b *testing.B) {
 	}
 	for _, scheme := range []Scheme{Sparse, Ranked} {
 		b.Run(scheme.String(), func(b *testing.B) {
-			t, err := Build(context.Background(), bitboard.Size{Rows: 4, Cols: 4}, Goal, tiles, BuildOptions{Scheme: scheme})
+			t, err := Build(context.Background(), puzzle.Size{Rows: 4, Cols: 4}, Goal, tiles, BuildOptions{Scheme: scheme})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -5,20 +5,20 @@ import (
 	"fmt"
 	"log"
 
-	"fifteen/bitboard"
 	"fifteen/pdb"
+	"fifteen/puzzle"
 )
 
 // Build the database of tiles 1, 2 and 3 of the 8-puzzle in memory, and
 // look up how many moves of those tiles a board needs at least.
 func ExampleBuild() {
-	size := bitboard.Size{Rows: 3, Cols: 3}
-	table, err := pdb.Build(context.Background(), size, bitboard.GoalLast, []int{1, 2, 3}, pdb.BuildOptions{})
+	size := puzzle.Size{Rows: 3, Cols: 3}
+	table, err := pdb.Build(context.Background(), size, puzzle.GoalLast, []int{1, 2, 3}, pdb.BuildOptions{})
 	if err != nil {
 		log.Fatal(err)
 	}
 	// 3 and 1 swapped: neither can pass the other in the top row.
-	b, err := bitboard.New(size, []int{3, 2, 1, 4, 5, 6, 7, 8, 0})
+	b, err := puzzle.NewBoard(size, []int{3, 2, 1, 4, 5, 6, 7, 8, 0})
 	if err != nil {
 		log.Fatal(err)
 	}

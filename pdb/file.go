@@ -14,9 +14,9 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
-	"fifteen/bitboard"
 	"fifteen/internal/atomicfile"
 	"fifteen/internal/pdbcore"
+	"fifteen/puzzle"
 )
 
 // The file format. A database file is a header of HeaderSize bytes, then
@@ -118,7 +118,7 @@ func (h *header) encode() []byte {
 
 // decodeHeader reads a header and checks it against the table it should
 // describe.
-func decodeHeader(b []byte, size bitboard.Size, goal bitboard.Goal, tiles []int) (header, error) {
+func decodeHeader(b []byte, size puzzle.Size, goal puzzle.Goal, tiles []int) (header, error) {
 	var h header
 	n := binary.Size(h)
 	if len(b) < HeaderSize {
@@ -142,7 +142,7 @@ func decodeHeader(b []byte, size bitboard.Size, goal bitboard.Goal, tiles []int)
 		want.Tiles[i] = uint8(t)
 	}
 	if h.Rows != want.Rows || h.Cols != want.Cols || h.Goal != want.Goal || h.NumTiles != want.NumTiles || h.Tiles != want.Tiles {
-		return h, fmt.Errorf("%w: %dx%d goal %v tiles %v", ErrMismatch, h.Rows, h.Cols, bitboard.Goal(h.Goal), h.Tiles[:h.NumTiles])
+		return h, fmt.Errorf("%w: %dx%d goal %v tiles %v", ErrMismatch, h.Rows, h.Cols, puzzle.Goal(h.Goal), h.Tiles[:h.NumTiles])
 	}
 	x, err := pdbcore.NewIndexer(Scheme(h.Scheme), size.Cells(), len(tiles))
 	if err != nil || uint64(x.Len()) != h.Entries {
@@ -231,7 +231,7 @@ func compress(raw []byte) ([][]byte, error) {
 
 // readCompressed reads a compressed database file, checks it against the
 // table it should hold, and returns its header and raw table.
-func readCompressed(path string, size bitboard.Size, goal bitboard.Goal, tiles []int) (header, []byte, error) {
+func readCompressed(path string, size puzzle.Size, goal puzzle.Goal, tiles []int) (header, []byte, error) {
 	f, info, err := openRegular(path)
 	if errors.Is(err, os.ErrNotExist) {
 		err = ErrMissing

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"fifteen/bitboard"
+	"fifteen/puzzle"
 )
 
 // writeTestTable builds a 4-tile database (ranked: 43,680 entries) into a
@@ -239,7 +239,7 @@ func TestParsePartition(t *testing.T) {
 			t.Errorf("%s accepted", s)
 		}
 	}
-	if _, err := ParsePartition("663", bitboard.Size{Rows: 3, Cols: 3}); err == nil {
+	if _, err := ParsePartition("663", puzzle.Size{Rows: 3, Cols: 3}); err == nil {
 		t.Error("663 accepted for 3x3")
 	}
 }
@@ -345,7 +345,7 @@ func TestParsePartitions(t *testing.T) {
 			t.Errorf("%s accepted", s)
 		}
 	}
-	if _, err := ParsePartitions("663x2", bitboard.Size{Rows: 3, Cols: 3}); err == nil {
+	if _, err := ParsePartitions("663x2", puzzle.Size{Rows: 3, Cols: 3}); err == nil {
 		t.Error("663x2 accepted for 3x3")
 	}
 }

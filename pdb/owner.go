@@ -8,7 +8,7 @@ import (
 	"slices"
 	"time"
 
-	"fifteen/bitboard"
+	"fifteen/puzzle"
 )
 
 // A Store owns a directory of pattern databases: it opens a partition's
@@ -71,7 +71,7 @@ func (s *Store) Dir() string { return s.dir }
 type StoreError struct {
 	Dir       string
 	Partition string // the name the databases were asked for by
-	Size      bitboard.Size
+	Size      puzzle.Size
 	Err       error
 }
 
@@ -85,7 +85,7 @@ func (e *StoreError) Error() string {
 func (e *StoreError) Unwrap() error { return e.Err }
 
 // builds reports whether the policy builds the partition, named name.
-func (s *Store) builds(name string, size bitboard.Size) bool {
+func (s *Store) builds(name string, size puzzle.Size) bool {
 	switch s.opts.Policy {
 	case BuildAny:
 		return true

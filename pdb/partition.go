@@ -14,20 +14,20 @@ import (
 	"syscall"
 	"time"
 
-	"fifteen/bitboard"
 	"fifteen/internal/flock"
+	"fifteen/puzzle"
 )
 
 // Partition is a set of disjoint patterns covering every tile of a board.
 type Partition struct {
 	Name     string // a built-in name, or the spec
-	Size     bitboard.Size
+	Size     puzzle.Size
 	Patterns [][]int
 }
 
 var (
-	size4 = bitboard.Size{Rows: 4, Cols: 4}
-	size5 = bitboard.Size{Rows: 5, Cols: 5}
+	size4 = puzzle.Size{Rows: 4, Cols: 4}
+	size5 = puzzle.Size{Rows: 5, Cols: 5}
 )
 
 // builtin are the named partitions of each size, for the goal with the
@@ -35,7 +35,7 @@ var (
 // does, and leaves the bottom-left corner's tile out of the bottom rows'
 // pattern, the choice that generated the fewest nodes of those tried
 // (docs/experiments.md). On 5×5, 6666 is Korf and Felner's (2002).
-var builtin = map[bitboard.Size]map[string][][]int{
+var builtin = map[puzzle.Size]map[string][][]int{
 	size4: {
 		"663": {{1, 4, 5, 8, 9, 12}, {2, 3, 6, 7, 10, 11}, {13, 14, 15}},
 		"555": {{1, 2, 3, 6, 7}, {4, 5, 8, 9, 12}, {10, 11, 13, 14, 15}},
@@ -51,27 +51,27 @@ var builtin = map[bitboard.Size]map[string][][]int{
 // to Korf and Felner's 6-6-3 the one of twenty 6-6-3 partitions tried
 // whose maximum with it (each with its reflection) generated the fewest
 // nodes on Korf's 100 (docs/experiments.md).
-var builtinSets = map[bitboard.Size]map[string]string{
+var builtinSets = map[puzzle.Size]map[string]string{
 	size4: {"663x2": "663+6,7,10,11,14,15/1,2,3,4,5,8/9,12,13"},
 }
 
 // defaults are the partitions solve uses unless told otherwise, on the
 // sizes whose databases it keeps in files.
-var defaults = map[bitboard.Size]string{size4: "771", size5: "6666"}
+var defaults = map[puzzle.Size]string{size4: "771", size5: "6666"}
 
 // DefaultSizes returns the sizes with a default partition, whose
 // databases solve keeps in files: 4×4 and 5×5.
-func DefaultSizes() []bitboard.Size { return []bitboard.Size{size4, size5} }
+func DefaultSizes() []puzzle.Size { return []puzzle.Size{size4, size5} }
 
 // DefaultPartition returns the name of the partition solve uses on boards
 // of the size unless told otherwise: 771 (7-7-1) on 4×4, 6666 on 5×5. Its
 // databases are kept in files. Other sizes have none ("") and use
 // SmallPartition's, built in memory.
-func DefaultPartition(size bitboard.Size) string { return defaults[size] }
+func DefaultPartition(size puzzle.Size) string { return defaults[size] }
 
 // Names returns the built-in partitions and sets of partitions of the
 // size, for a flag's help.
-func Names(size bitboard.Size) []string {
+func Names(size puzzle.Size) []string {
 	names := slices.Collect(maps.Keys(builtin[size]))
 	names = append(names, slices.Collect(maps.Keys(builtinSets[size]))...)
 	slices.Sort(names)
@@ -81,7 +81,7 @@ func Names(size bitboard.Size) []string {
 // ParsePartitions returns the partitions named by s: a built-in set
 // (663x2), or partitions as ParsePartition takes them joined by '+'
 // ("663+555"), whose heuristics the search maximises.
-func ParsePartitions(s string, size bitboard.Size) ([]Partition, error) {
+func ParsePartitions(s string, size puzzle.Size) ([]Partition, error) {
 	spec := s
 	if set, ok := builtinSets[size][s]; ok {
 		spec = set
@@ -100,7 +100,7 @@ func ParsePartitions(s string, size bitboard.Size) ([]Partition, error) {
 }
 
 // otherSize reports a built-in name of another size than size.
-func otherSize(name string, size bitboard.Size) error {
+func otherSize(name string, size puzzle.Size) error {
 	for _, sz := range DefaultSizes() {
 		_, part := builtin[sz][name]
 		_, set := builtinSets[sz][name]
@@ -114,7 +114,7 @@ func otherSize(name string, size bitboard.Size) error {
 // ParsePartition returns a built-in partition by name (663, 555, 771, 78
 // on 4×4; 6666 on 5×5) or the one a spec describes: patterns separated by
 // '/', tiles by ',' ("1,2,3,4,5,6/7,8,9,10,11,12/13,14,15").
-func ParsePartition(s string, size bitboard.Size) (Partition, error) {
+func ParsePartition(s string, size puzzle.Size) (Partition, error) {
 	p := Partition{Name: s, Size: size}
 	if patterns, ok := builtin[size][s]; ok {
 		p.Patterns = patterns
@@ -152,7 +152,7 @@ func ParsePartition(s string, size bitboard.Size) (Partition, error) {
 // built in memory when needed: up to 9 cells (the 8-puzzle), one pattern
 // of every tile, which makes a perfect database of exact distances; on
 // larger boards, patterns of up to 6 tiles in order.
-func SmallPartition(size bitboard.Size) Partition {
+func SmallPartition(size puzzle.Size) Partition {
 	n := size.Cells()
 	chunk := n - 1
 	if n > 9 {
@@ -192,7 +192,7 @@ func (p Partition) Build(ctx context.Context, opts BuildOptions) ([]*Table, erro
 
 // Goal is the goal convention databases are built for; search serves the
 // other one by rotating the board.
-const Goal = bitboard.GoalFirst
+const Goal = puzzle.GoalFirst
 
 // Load loads the partition's tables from dir (see Load).
 func (p Partition) Load(dir string) ([]*Table, error) {
@@ -264,7 +264,7 @@ func LockDir(ctx context.Context, dir string, onWait func()) (unlock func() erro
 // BuildMissing builds the databases of the patterns and writes them to dir,
 // calling done after each. When ctx ends, it stops within milliseconds,
 // and writes nothing of the database it was building.
-func BuildMissing(ctx context.Context, dir string, size bitboard.Size, patterns [][]int, opts BuildOptions, done func(Built)) error {
+func BuildMissing(ctx context.Context, dir string, size puzzle.Size, patterns [][]int, opts BuildOptions, done func(Built)) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("pdb: %v", err)
 	}

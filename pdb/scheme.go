@@ -1,8 +1,8 @@
 package pdb
 
 import (
-	"fifteen/bitboard"
 	"fifteen/internal/pdbcore"
+	"fifteen/puzzle"
 )
 
 // Scheme is the way a pattern's tile cells map to a table index.
@@ -25,7 +25,7 @@ const MaxSparseTiles = 6
 
 // DefaultScheme returns the scheme chosen for a pattern of k tiles on a
 // board of the size: a sparse index serves boards of up to 16 cells.
-func DefaultScheme(size bitboard.Size, k int) Scheme {
+func DefaultScheme(size puzzle.Size, k int) Scheme {
 	if k <= MaxSparseTiles && size.Cells() <= pdbcore.MaxSparseCells {
 		return Sparse
 	}

@@ -11,9 +11,9 @@ import (
 	"strconv"
 	"strings"
 
-	"fifteen/bitboard"
 	"fifteen/internal/atomicfile"
 	"fifteen/internal/pdbcore"
+	"fifteen/puzzle"
 )
 
 // DefaultDir returns where databases live unless told otherwise:
@@ -31,7 +31,7 @@ func DefaultDir() (string, error) {
 
 // FileName returns the name of a pattern's compressed database file, such
 // as "4x4-first-1.2.3.pdb"; its unpacked copy adds ".raw".
-func FileName(size bitboard.Size, goal bitboard.Goal, tiles []int) string {
+func FileName(size puzzle.Size, goal puzzle.Goal, tiles []int) string {
 	names := make([]string, len(tiles))
 	for i, t := range tiles {
 		names[i] = strconv.Itoa(t)
@@ -49,7 +49,7 @@ func FileName(size bitboard.Size, goal bitboard.Goal, tiles []int) string {
 // stands in its place, which is never written to. The table's memory
 // stays valid until Close. Load first removes the temporary files that
 // writers killed in both directories left behind (atomicfile.Sweep).
-func Load(dir string, size bitboard.Size, goal bitboard.Goal, tiles []int) (*Table, error) {
+func Load(dir string, size puzzle.Size, goal puzzle.Goal, tiles []int) (*Table, error) {
 	name := FileName(size, goal, tiles)
 	path, raw := filepath.Join(dir, name), filepath.Join(dir, name)+".raw"
 	atomicfile.Sweep(dir)
@@ -105,7 +105,7 @@ func (e *unpackError) Unwrap() error { return e.err }
 
 // load returns the table of the compressed file at path through its
 // unpacked copy raw (see Load).
-func load(path, raw string, size bitboard.Size, goal bitboard.Goal, tiles []int) (*Table, error) {
+func load(path, raw string, size puzzle.Size, goal puzzle.Goal, tiles []int) (*Table, error) {
 	t, h, err := loadRaw(raw, size, goal, tiles)
 	if err == nil {
 		if copyOf(path, h, size, goal, tiles) {
@@ -132,7 +132,7 @@ func load(path, raw string, size bitboard.Size, goal bitboard.Goal, tiles []int)
 // copyOf reports whether the unpacked copy with header h holds the table
 // of the compressed file at path, or serves alone: that file is missing or
 // unreadable.
-func copyOf(path string, h header, size bitboard.Size, goal bitboard.Goal, tiles []int) bool {
+func copyOf(path string, h header, size puzzle.Size, goal puzzle.Goal, tiles []int) bool {
 	packed, err := readHeader(path, size, goal, tiles)
 	return err != nil || packed.CRC == h.CRC && packed.Regions == h.Regions && packed.Scheme == h.Scheme
 }
@@ -140,7 +140,7 @@ func copyOf(path string, h header, size bitboard.Size, goal bitboard.Goal, tiles
 // readHeader reads the header of the file at path and checks it against
 // the table it should describe. An error opening the file is returned
 // as is.
-func readHeader(path string, size bitboard.Size, goal bitboard.Goal, tiles []int) (header, error) {
+func readHeader(path string, size puzzle.Size, goal puzzle.Goal, tiles []int) (header, error) {
 	f, _, err := openRegular(path)
 	if err != nil {
 		return header{}, err
@@ -152,7 +152,7 @@ func readHeader(path string, size bitboard.Size, goal bitboard.Goal, tiles []int
 }
 
 // loadRaw maps an unpacked database and checks it whole.
-func loadRaw(path string, size bitboard.Size, goal bitboard.Goal, tiles []int) (*Table, header, error) {
+func loadRaw(path string, size puzzle.Size, goal puzzle.Goal, tiles []int) (*Table, header, error) {
 	f, info, err := openRegular(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {

@@ -13,8 +13,8 @@ import (
 	"fmt"
 	"unsafe"
 
-	"fifteen/bitboard"
 	"fifteen/internal/pdbcore"
+	"fifteen/puzzle"
 )
 
 // Table is one pattern's database: Values()[Index(cells)] is the entry
@@ -30,8 +30,8 @@ import (
 // the flagged ones add nothing, which is admissible. Korf and Felner's
 // databases, which ignore the blank, have Regions 0.
 type Table struct {
-	Size    bitboard.Size
-	Goal    bitboard.Goal
+	Size    puzzle.Size
+	Goal    puzzle.Goal
 	Tiles   []int
 	index   pdbcore.Indexer
 	values  []byte
@@ -53,7 +53,7 @@ func (t *Table) Close() error {
 
 // NewTable returns a table of the pattern, and its entries, zeroed, for
 // the caller to fill before it lends the table to others.
-func NewTable(size bitboard.Size, goal bitboard.Goal, tiles []int, scheme Scheme) (*Table, []byte, error) {
+func NewTable(size puzzle.Size, goal puzzle.Goal, tiles []int, scheme Scheme) (*Table, []byte, error) {
 	x, err := pdbcore.NewIndexer(scheme, size.Cells(), len(tiles))
 	if err != nil {
 		return nil, nil, err
@@ -83,7 +83,7 @@ func (t *Table) Scheme() Scheme { return t.index.Scheme() }
 const MaxRegions = 3
 
 // Value returns the value of the pattern's placement on board b.
-func (t *Table) Value(b bitboard.Board) int {
+func (t *Table) Value(b puzzle.Board) int {
 	var cells uint64
 	var occupied uint32
 	for i, tile := range t.Tiles {
@@ -103,7 +103,7 @@ func (t *Table) ValueAt(index uint64, region int) int {
 }
 
 // cellOf returns the cell holding tile t.
-func cellOf(b bitboard.Board, t int) int {
+func cellOf(b puzzle.Board, t int) int {
 	for i := range b.Size().Cells() {
 		if b.Tile(i) == t {
 			return i

@@ -6,15 +6,14 @@ import (
 	"fmt"
 	"image/gif"
 
-	"fifteen/bitboard"
-	"fifteen/construct"
+	"fifteen/puzzle"
 	"fifteen/render"
 )
 
 // Animate the last two moves of an 8-puzzle.
 func ExampleGIF() {
-	start := construct.Grid{Rows: 3, Cols: 3, Tiles: []int{1, 2, 3, 4, 5, 6, 0, 7, 8}}
-	moves, _ := bitboard.ParseMoves("RR")
+	start := puzzle.Puzzle{Size: puzzle.Size{Rows: 3, Cols: 3}, Tiles: []int{1, 2, 3, 4, 5, 6, 0, 7, 8}}
+	moves, _ := puzzle.ParseMoves("RR")
 	var buf bytes.Buffer
 	if err := render.GIF(context.Background(), &buf, start, moves, render.Options{Cell: 48}); err != nil {
 		fmt.Println(err)

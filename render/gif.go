@@ -20,8 +20,7 @@ import (
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 
-	"fifteen/bitboard"
-	"fifteen/construct"
+	"fifteen/puzzle"
 )
 
 // Options tune the animation. The zero value is the default.
@@ -60,7 +59,7 @@ func (o *Options) fill() error {
 // position, the first and last held longer, looping forever. The moves
 // must stay on the board. When ctx ends first, it stops between two
 // frames, writes nothing, and returns ctx's error.
-func GIF(ctx context.Context, w io.Writer, start construct.Grid, moves []bitboard.Move, opts Options) error {
+func GIF(ctx context.Context, w io.Writer, start puzzle.Puzzle, moves []puzzle.Move, opts Options) error {
 	d, err := newDrawer(start, opts)
 	if err != nil {
 		return err
@@ -89,7 +88,7 @@ func GIF(ctx context.Context, w io.Writer, start construct.Grid, moves []bitboar
 		if i == len(moves) {
 			break
 		}
-		if g, _, err = g.Play(moves[i : i+1]); err != nil {
+		if g, _, err = g.Apply(moves[i : i+1]); err != nil {
 			return fmt.Errorf("render: move %d (%v) leaves the board", i+1, moves[i])
 		}
 	}
@@ -117,7 +116,7 @@ func changed(a, b *image.Paletted) image.Rectangle {
 }
 
 // Frame returns the image of grid g with the caption, as GIF draws it.
-func Frame(g construct.Grid, caption string, cell int) (*image.Paletted, error) {
+func Frame(g puzzle.Puzzle, caption string, cell int) (*image.Paletted, error) {
 	d, err := newDrawer(g, Options{Cell: cell})
 	if err != nil {
 		return nil, err
@@ -127,7 +126,7 @@ func Frame(g construct.Grid, caption string, cell int) (*image.Paletted, error) 
 
 // CellCenter returns the pixel at the centre of cell i of a board of the
 // given size drawn with cells of the given side.
-func CellCenter(size bitboard.Size, i, cell int) image.Point {
+func CellCenter(size puzzle.Size, i, cell int) image.Point {
 	m := margin(cell)
 	return image.Pt(m+i%size.Cols*cell+cell/2, m+i/size.Cols*cell+cell/2)
 }
@@ -160,7 +159,7 @@ func margin(cell int) int { return cell / 4 }
 
 // drawer draws the frames of one board size.
 type drawer struct {
-	size           bitboard.Size
+	size           puzzle.Size
 	opts           Options
 	cell, margin   int
 	bounds         image.Rectangle
@@ -177,8 +176,8 @@ var (
 
 // newDrawer checks the grid and the options, and returns the drawer of
 // the grid's size.
-func newDrawer(g construct.Grid, opts Options) (*drawer, error) {
-	if err := g.Check(); err != nil {
+func newDrawer(g puzzle.Puzzle, opts Options) (*drawer, error) {
+	if err := g.Valid(); err != nil {
 		return nil, err
 	}
 	if err := opts.fill(); err != nil {
@@ -188,7 +187,7 @@ func newDrawer(g construct.Grid, opts Options) (*drawer, error) {
 	if goRegularErr != nil {
 		return nil, goRegularErr
 	}
-	size, cell := bitboard.Size{Rows: g.Rows, Cols: g.Cols}, opts.Cell
+	size, cell := g.Size, opts.Cell
 	m := margin(cell)
 	d := &drawer{
 		size: size, opts: opts, cell: cell, margin: m,
@@ -229,7 +228,7 @@ func roundedSquare(s, r int) *image.Alpha {
 	return m
 }
 
-func (d *drawer) frame(g construct.Grid, caption string) *image.Paletted {
+func (d *drawer) frame(g puzzle.Puzzle, caption string) *image.Paletted {
 	img := image.NewPaletted(d.bounds, palette) // all background, the palette's first colour
 	for i, t := range g.Tiles {
 		if t != 0 {

@@ -12,8 +12,8 @@ import (
 	"slices"
 	"testing"
 
-	"fifteen/bitboard"
 	"fifteen/construct"
+	"fifteen/puzzle"
 	"fifteen/render"
 )
 
@@ -24,20 +24,20 @@ import (
 func TestGIF(t *testing.T) {
 	for _, c := range []struct {
 		tiles []int
-		size  bitboard.Size
+		size  puzzle.Size
 		moves string
-		goal  bitboard.Goal
+		goal  puzzle.Goal
 		cell  int
 	}{
-		{[]int{1, 2, 3, 4, 5, 6, 0, 7, 8}, bitboard.Size{Rows: 3, Cols: 3}, "RR", bitboard.GoalLast, 0},
-		{[]int{4, 1, 2, 3, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, bitboard.Size{Rows: 4, Cols: 4}, "U", bitboard.GoalFirst, 40},
-		{[]int{1, 2, 3, 4, 5, 6, 0, 7}, bitboard.Size{Rows: 2, Cols: 4}, "R", bitboard.GoalLast, 24},
-		{append(seq(1, 23), 0, 24), bitboard.Size{Rows: 5, Cols: 5}, "R", bitboard.GoalLast, 32},
-		{append(seq(1, 119), 0, 120), bitboard.Size{Rows: 11, Cols: 11}, "R", bitboard.GoalLast, 32},
+		{[]int{1, 2, 3, 4, 5, 6, 0, 7, 8}, puzzle.Size{Rows: 3, Cols: 3}, "RR", puzzle.GoalLast, 0},
+		{[]int{4, 1, 2, 3, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, puzzle.Size{Rows: 4, Cols: 4}, "U", puzzle.GoalFirst, 40},
+		{[]int{1, 2, 3, 4, 5, 6, 0, 7}, puzzle.Size{Rows: 2, Cols: 4}, "R", puzzle.GoalLast, 24},
+		{append(seq(1, 23), 0, 24), puzzle.Size{Rows: 5, Cols: 5}, "R", puzzle.GoalLast, 32},
+		{append(seq(1, 119), 0, 120), puzzle.Size{Rows: 11, Cols: 11}, "R", puzzle.GoalLast, 32},
 	} {
 		t.Run(c.size.String()+"/"+c.moves, func(t *testing.T) {
-			start := construct.Grid{Rows: c.size.Rows, Cols: c.size.Cols, Tiles: c.tiles}
-			moves, _ := bitboard.ParseMoves(c.moves)
+			start := puzzle.Puzzle{Size: c.size, Tiles: c.tiles}
+			moves, _ := puzzle.ParseMoves(c.moves)
 			var buf bytes.Buffer
 			opts := render.Options{Cell: c.cell, Delay: 20, Pause: 100}
 			if err := render.GIF(context.Background(), &buf, start, moves, opts); err != nil {
@@ -78,7 +78,7 @@ func TestGIF(t *testing.T) {
 				}
 			}
 			checkFrame(t, first, start, cell)
-			checkFrame(t, canvas, construct.Solved(c.size.Rows, c.size.Cols, c.goal), cell)
+			checkFrame(t, canvas, puzzle.Solved(c.size, c.goal), cell)
 		})
 	}
 }
@@ -95,7 +95,7 @@ func seq(from, to int) []int {
 // checkFrame compares a decoded frame with the board's frame drawn apart,
 // at every cell's centre (where the digits are) and beside it (the tile or
 // the blank).
-func checkFrame(t *testing.T, got *image.Paletted, g construct.Grid, cell int) {
+func checkFrame(t *testing.T, got *image.Paletted, g puzzle.Puzzle, cell int) {
 	t.Helper()
 	want, err := render.Frame(g, "", cell)
 	if err != nil {
@@ -104,7 +104,7 @@ func checkFrame(t *testing.T, got *image.Paletted, g construct.Grid, cell int) {
 	if got.Bounds() != want.Bounds() {
 		t.Fatalf("frame bounds %v, want %v", got.Bounds(), want.Bounds())
 	}
-	size := bitboard.Size{Rows: g.Rows, Cols: g.Cols}
+	size := g.Size
 	for i := range g.Tiles {
 		p := render.CellCenter(size, i, cell)
 		for _, q := range []image.Point{p, p.Add(image.Pt(cell/3, cell/3))} {
@@ -121,15 +121,15 @@ func checkFrame(t *testing.T, got *image.Paletted, g construct.Grid, cell int) {
 }
 
 func TestOptionsErrors(t *testing.T) {
-	b := construct.Solved(3, 3, bitboard.GoalLast)
+	b := puzzle.Solved(puzzle.Size{Rows: 3, Cols: 3}, puzzle.GoalLast)
 	var buf bytes.Buffer
 	if err := render.GIF(context.Background(), &buf, b, nil, render.Options{Cell: 3}); err == nil {
 		t.Error("a 3-pixel cell accepted")
 	}
-	if err := render.GIF(context.Background(), &buf, b, []bitboard.Move{bitboard.Down}, render.Options{}); err == nil {
+	if err := render.GIF(context.Background(), &buf, b, []puzzle.Move{puzzle.Down}, render.Options{}); err == nil {
 		t.Error("a move off the board accepted")
 	}
-	if err := render.GIF(context.Background(), &buf, construct.Grid{Rows: 2, Cols: 2, Tiles: []int{1, 1, 2, 0}}, nil, render.Options{}); err == nil {
+	if err := render.GIF(context.Background(), &buf, puzzle.Puzzle{Size: puzzle.Size{Rows: 2, Cols: 2}, Tiles: []int{1, 1, 2, 0}}, nil, render.Options{}); err == nil {
 		t.Error("a malformed board accepted")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -143,11 +143,11 @@ func TestOptionsErrors(t *testing.T) {
 // BenchmarkGIF draws a human-style solution of a random 6×6: a few
 // hundred frames.
 func BenchmarkGIF(b *testing.B) {
-	start, err := construct.Random(rand.New(rand.NewPCG(1, 0)), 6, 6, bitboard.GoalLast)
+	start, err := puzzle.Random(rand.New(rand.NewPCG(1, 0)), puzzle.Size{Rows: 6, Cols: 6}, puzzle.GoalLast)
 	if err != nil {
 		b.Fatal(err)
 	}
-	moves, err := construct.Solve(start, bitboard.GoalLast)
+	moves, err := construct.Solve(start, puzzle.GoalLast)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"fifteen/bitboard"
 	"fifteen/data"
+	"fifteen/puzzle"
 	"fifteen/search"
 )
 
@@ -21,18 +21,18 @@ import (
 // iteration, as a search that saves no checkpoints; on three, the same
 // solution, and the same counts up to the last iteration.
 func TestCheckpointResume(t *testing.T) {
-	b := data.Korf100()[46].Board
-	h, err := search.Manhattan(b.Size(), bitboard.GoalFirst)
+	b := board(data.Korf100()[46])
+	h, err := search.Manhattan(b.Size(), puzzle.GoalFirst)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The search to compare with saves no checkpoints: so it never cuts
 	// its iterations into tasks, as the ones that do on one thread must
 	// count alike.
-	want := solve(t, b, bitboard.GoalFirst, h, search.Options{Threads: 1}, -1)
+	want := solve(t, b, puzzle.GoalFirst, h, search.Options{Threads: 1}, -1)
 	var saved []*search.Checkpoint
 	opts := search.Options{Threads: 1, CheckpointEvery: time.Millisecond, Checkpoint: func(cp *search.Checkpoint) { saved = append(saved, cp) }}
-	if got := solve(t, b, bitboard.GoalFirst, h, opts, -1); !slices.Equal(got.Iterations, want.Iterations) {
+	if got := solve(t, b, puzzle.GoalFirst, h, opts, -1); !slices.Equal(got.Iterations, want.Iterations) {
 		t.Fatalf("saving checkpoints: %v, want %v", got.Iterations, want.Iterations)
 	}
 	withTasks := 0
@@ -55,14 +55,14 @@ func TestCheckpointResume(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, threads := range []int{1, 3} {
-			got := solve(t, b, bitboard.GoalFirst, h, search.Options{Threads: threads, Resume: &back}, want.Length())
+			got := solve(t, b, puzzle.GoalFirst, h, search.Options{Threads: threads, Resume: &back}, want.Length())
 			n := len(want.Iterations)
 			if threads > 1 {
 				n-- // the last iteration's count depends on the goroutines' timing
 			}
 			if !slices.Equal(got.Moves, want.Moves) || len(got.Iterations) != len(want.Iterations) || !slices.Equal(got.Iterations[:n], want.Iterations[:n]) {
 				t.Fatalf("checkpoint %d (bound %d, %d tasks), %d threads: %v %v, want %v %v",
-					i, cp.Bound, len(cp.Tasks), threads, bitboard.FormatMoves(got.Moves), got.Iterations, bitboard.FormatMoves(want.Moves), want.Iterations)
+					i, cp.Bound, len(cp.Tasks), threads, puzzle.FormatMoves(got.Moves), got.Iterations, puzzle.FormatMoves(want.Moves), want.Iterations)
 			}
 			if threads == 1 && (got.Generated != want.Generated || got.Expanded != want.Expanded) {
 				t.Fatalf("checkpoint %d: %d nodes generated, %d expanded, want %d, %d", i, got.Generated, got.Expanded, want.Generated, want.Expanded)
@@ -77,12 +77,12 @@ func TestCheckpointResume(t *testing.T) {
 // solution and counts, up to the last iteration, as a search never
 // stopped. A checkpoint of another search is refused.
 func TestCheckpointOnStop(t *testing.T) {
-	b := data.Korf100()[53].Board
-	h, err := search.Manhattan(b.Size(), bitboard.GoalFirst)
+	b := board(data.Korf100()[53])
+	h, err := search.Manhattan(b.Size(), puzzle.GoalFirst)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := solve(t, b, bitboard.GoalFirst, h, search.Options{Threads: 1}, -1)
+	want := solve(t, b, puzzle.GoalFirst, h, search.Options{Threads: 1}, -1)
 	final := want.Iterations[len(want.Iterations)-1].Bound
 	var last atomic.Pointer[search.Checkpoint]
 	ctx, cancel := context.WithCancel(context.Background())
@@ -96,20 +96,20 @@ func TestCheckpointOnStop(t *testing.T) {
 		},
 		CheckpointEvery: time.Millisecond,
 	}
-	if _, err := search.Solve(ctx, b, bitboard.GoalFirst, h, opts); err != context.Canceled {
+	if _, err := search.Solve(ctx, b, puzzle.GoalFirst, h, opts); err != context.Canceled {
 		t.Fatalf("stopped search: %v", err)
 	}
 	cp := last.Load()
 	if cp == nil || len(cp.Tasks) == 0 {
 		t.Fatalf("stopped without a checkpoint within its iteration: %+v", cp)
 	}
-	got := solve(t, b, bitboard.GoalFirst, h, search.Options{Threads: 2, Resume: cp}, want.Length())
+	got := solve(t, b, puzzle.GoalFirst, h, search.Options{Threads: 2, Resume: cp}, want.Length())
 	n := len(want.Iterations) - 1
 	if !slices.Equal(got.Moves, want.Moves) || !slices.Equal(got.Iterations[:n], want.Iterations[:n]) {
 		t.Errorf("resumed: %v, want %v", got.Iterations, want.Iterations)
 	}
-	other := data.Korf100()[0].Board
-	if _, err := search.Solve(context.Background(), other, bitboard.GoalFirst, h, search.Options{Resume: cp}); !errors.Is(err, search.ErrOtherSearch) {
+	other := board(data.Korf100()[0])
+	if _, err := search.Solve(context.Background(), other, puzzle.GoalFirst, h, search.Options{Resume: cp}); !errors.Is(err, search.ErrOtherSearch) {
 		t.Errorf("a checkpoint of another search: %v", err)
 	}
 }
@@ -118,18 +118,18 @@ func TestCheckpointOnStop(t *testing.T) {
 // tables' reflection is refused by one without: the same tables, but
 // other counts.
 func TestCheckpointReflection(t *testing.T) {
-	b := data.Korf100()[0].Board
+	b := board(data.Korf100()[0])
 	var cp *search.Checkpoint
 	opts := search.Options{Threads: 1, Checkpoint: func(c *search.Checkpoint) {
 		if cp == nil {
 			cp = c
 		}
 	}}
-	solve(t, b, bitboard.GoalFirst, pdbHeuristic(t, "555", true), opts, data.Korf100()[0].Optimal)
+	solve(t, b, puzzle.GoalFirst, pdbHeuristic(t, "555", true), opts, data.Korf100()[0].Optimal)
 	if cp == nil {
 		t.Fatal("no checkpoint")
 	}
-	_, err := search.Solve(context.Background(), b, bitboard.GoalFirst, pdbHeuristic(t, "555", false), search.Options{Resume: cp})
+	_, err := search.Solve(context.Background(), b, puzzle.GoalFirst, pdbHeuristic(t, "555", false), search.Options{Resume: cp})
 	if !errors.Is(err, search.ErrOtherSearch) {
 		t.Errorf("a reflected search's checkpoint resumed without reflection: %v", err)
 	}

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 
-	"fifteen/bitboard"
 	"fifteen/internal/pdbcore"
 	"fifteen/pdb"
+	"fifteen/puzzle"
 )
 
 // The classic heuristics are additive tables too, so the search runs them
@@ -14,13 +14,13 @@ import (
 
 // Manhattan returns the Manhattan-distance heuristic: the sum of every
 // tile's row and column distance from its home.
-func Manhattan(size bitboard.Size, goal bitboard.Goal) (*Heuristic, error) {
+func Manhattan(size puzzle.Size, goal puzzle.Goal) (*Heuristic, error) {
 	return perTile("manhattan", size, goal, func(c, home int) byte { return byte(size.Distance(c, home)) })
 }
 
 // Misplaced returns the misplaced-tiles heuristic: the number of tiles off
 // their home cell.
-func Misplaced(size bitboard.Size, goal bitboard.Goal) (*Heuristic, error) {
+func Misplaced(size puzzle.Size, goal puzzle.Goal) (*Heuristic, error) {
 	return perTile("misplaced", size, goal, func(c, home int) byte {
 		if c == home {
 			return 0
@@ -30,7 +30,7 @@ func Misplaced(size bitboard.Size, goal bitboard.Goal) (*Heuristic, error) {
 }
 
 // perTile returns the heuristic that sums value(cell, home) over the tiles.
-func perTile(name string, size bitboard.Size, goal bitboard.Goal, value func(c, home int) byte) (*Heuristic, error) {
+func perTile(name string, size puzzle.Size, goal puzzle.Goal, value func(c, home int) byte) (*Heuristic, error) {
 	if err := pdbcore.CheckSize(size); err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
@@ -63,7 +63,7 @@ const maxLineTiles = 5
 // distance. The rows' patterns carry the Manhattan distance and the row
 // conflicts, the columns' patterns the column conflicts, and the two sums
 // are added; rows and columns of at most 5 tiles.
-func LinearConflict(size bitboard.Size, goal bitboard.Goal) (*Heuristic, error) {
+func LinearConflict(size puzzle.Size, goal puzzle.Goal) (*Heuristic, error) {
 	if err := pdbcore.CheckSize(size); err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
@@ -93,7 +93,7 @@ func LinearConflict(size bitboard.Size, goal bitboard.Goal) (*Heuristic, error) 
 // the board: the pattern of the tiles whose home is on the line, valued at
 // twice its conflicts, plus their Manhattan distance if withDistance. line
 // gives a cell's line, along its place along the line.
-func lineTables(size bitboard.Size, goal bitboard.Goal, lines int, line, along func(c int) int, withDistance bool) ([]*pdb.Table, error) {
+func lineTables(size puzzle.Size, goal puzzle.Goal, lines int, line, along func(c int) int, withDistance bool) ([]*pdb.Table, error) {
 	n := size.Cells()
 	var tables []*pdb.Table
 	for l := range lines {
@@ -155,7 +155,7 @@ func longestIncreasing(order []int) int {
 
 // Classic returns the classic heuristic of the given name — "misplaced",
 // "manhattan" or "linear-conflict" — for the board size and goal.
-func Classic(name string, size bitboard.Size, goal bitboard.Goal) (*Heuristic, error) {
+func Classic(name string, size puzzle.Size, goal puzzle.Goal) (*Heuristic, error) {
 	switch name {
 	case "misplaced":
 		return Misplaced(size, goal)

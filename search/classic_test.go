@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"fifteen/bitboard"
 	"fifteen/internal/bfs"
+	"fifteen/puzzle"
 	"fifteen/search"
 )
 
@@ -14,8 +14,8 @@ import (
 // the distance, and that linear conflict is sometimes strictly better, and
 // that each heuristic is consistent (changes by at most 1 a move).
 func TestClassicAdmissible(t *testing.T) {
-	for _, size := range []bitboard.Size{{Rows: 2, Cols: 3}, {Rows: 3, Cols: 3}, {Rows: 2, Cols: 4}} {
-		for _, goal := range []bitboard.Goal{bitboard.GoalFirst, bitboard.GoalLast} {
+	for _, size := range []puzzle.Size{{Rows: 2, Cols: 3}, {Rows: 3, Cols: 3}, {Rows: 2, Cols: 4}} {
+		for _, goal := range []puzzle.Goal{puzzle.GoalFirst, puzzle.GoalLast} {
 			mis, err1 := search.Misplaced(size, goal)
 			md, err2 := search.Manhattan(size, goal)
 			lc, err3 := search.LinearConflict(size, goal)
@@ -31,7 +31,7 @@ func TestClassicAdmissible(t *testing.T) {
 				if c > b {
 					better++
 				}
-				for _, m := range bitboard.Moves {
+				for _, m := range puzzle.Moves {
 					if next, _, ok := p.Board.Move(m); ok {
 						if d := lc.Estimate(next) - c; d > 1 || d < -1 {
 							t.Fatalf("%v → %v: linear conflict changes by %d", p.Board, next, d)
@@ -50,21 +50,22 @@ func TestClassicAdmissible(t *testing.T) {
 // optimal lengths, and linear conflict generates no more nodes than
 // Manhattan distance.
 func TestClassicSolve(t *testing.T) {
-	size := bitboard.Size{Rows: 3, Cols: 3}
-	hs := map[string]func(bitboard.Size, bitboard.Goal) (*search.Heuristic, error){
+	size := puzzle.Size{Rows: 3, Cols: 3}
+	hs := map[string]func(puzzle.Size, puzzle.Goal) (*search.Heuristic, error){
 		"misplaced": search.Misplaced, "manhattan": search.Manhattan, "linear-conflict": search.LinearConflict,
 	}
 	rng := rand.New(rand.NewPCG(8, 8))
 	for range 20 {
-		b, _ := bitboard.Random(rng, size, bitboard.GoalLast)
+		p, _ := puzzle.Random(rng, size, puzzle.GoalLast)
+		b := board(p)
 		nodes := map[string]uint64{}
 		length := -1
 		for name, make := range hs {
-			h, err := make(size, bitboard.GoalLast)
+			h, err := make(size, puzzle.GoalLast)
 			if err != nil {
 				t.Fatal(err)
 			}
-			res := solve(t, b, bitboard.GoalLast, h, search.Options{}, length)
+			res := solve(t, b, puzzle.GoalLast, h, search.Options{}, length)
 			length = res.Length()
 			nodes[name] = res.Generated
 		}
@@ -72,7 +73,7 @@ func TestClassicSolve(t *testing.T) {
 			t.Errorf("%v: linear conflict generated %d nodes, Manhattan %d", b, nodes["linear-conflict"], nodes["manhattan"])
 		}
 	}
-	if _, err := search.LinearConflict(bitboard.Size{Rows: 2, Cols: 8}, bitboard.GoalLast); err == nil {
+	if _, err := search.LinearConflict(puzzle.Size{Rows: 2, Cols: 8}, puzzle.GoalLast); err == nil {
 		t.Error("linear conflict on 8-cell rows accepted")
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"sync"
 
-	"fifteen/bitboard"
+	"fifteen/puzzle"
 )
 
 // pruner is a finite-state machine over the blank's moves that rejects
@@ -58,10 +58,10 @@ func prunerFor(depth int) (*pruner, error) {
 	defer prunersMu.Unlock()
 	p := pruners[depth]
 	if p == nil {
-		var words [][]bitboard.Move
+		var words [][]puzzle.Move
 		for line := range strings.Lines(redundantText) {
 			if line = strings.TrimSpace(line); len(line) <= depth {
-				w, err := bitboard.ParseMoves(line)
+				w, err := puzzle.ParseMoves(line)
 				if err != nil {
 					return nil, fmt.Errorf("search: redundant.txt: %v", err)
 				}
@@ -76,7 +76,7 @@ func prunerFor(depth int) (*pruner, error) {
 
 // compilePruner builds the Aho–Corasick automaton of the redundant
 // sequences, keeping only the states that complete none of them.
-func compilePruner(redundant [][]bitboard.Move) *pruner {
+func compilePruner(redundant [][]puzzle.Move) *pruner {
 	// The trie of the sequences; node 0 is the root.
 	child := [][4]int32{{-1, -1, -1, -1}}
 	final := []bool{false}

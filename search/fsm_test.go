@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"fifteen/bitboard"
+	"fifteen/puzzle"
 )
 
 var update = flag.Bool("update", false, "regenerate redundant.txt (takes about 20 s)")
@@ -26,7 +26,7 @@ func TestRedundantText(t *testing.T) {
 	}
 	var want strings.Builder
 	for _, s := range redundantSequences(depth) {
-		want.WriteString(bitboard.FormatMoves(s) + "\n")
+		want.WriteString(puzzle.FormatMoves(s) + "\n")
 	}
 	if *update {
 		if err := os.WriteFile("redundant.txt", []byte(want.String()), 0o644); err != nil {
@@ -53,7 +53,7 @@ func TestRedundantShort(t *testing.T) {
 	// halves: six moves one way round equal six moves the other way.
 	got := map[string]bool{}
 	for _, s := range redundantSequences(6) {
-		got[bitboard.FormatMoves(s)] = true
+		got[puzzle.FormatMoves(s)] = true
 	}
 	for _, w := range []string{"UD", "DU", "LR", "RL", "DLURDL"} {
 		if !got[w] {
@@ -73,9 +73,9 @@ func TestPrunerInverse(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Every state rejects exactly the move undoing the one that led to it.
-	for _, first := range bitboard.Moves {
+	for _, first := range puzzle.Moves {
 		s := p.next[0][first]
-		for _, m := range bitboard.Moves {
+		for _, m := range puzzle.Moves {
 			if rejected := p.next[s][m] < 0; rejected != (m == first.Opposite()) {
 				t.Errorf("after %v, move %v rejected = %v", first, m, rejected)
 			}
@@ -97,16 +97,16 @@ func TestPrunerRejectsRedundant(t *testing.T) {
 	}
 	var redundant []string
 	for _, s := range redundantSequences(depth) {
-		redundant = append(redundant, bitboard.FormatMoves(s))
+		redundant = append(redundant, puzzle.FormatMoves(s))
 	}
-	var walk func(s []bitboard.Move, state int32)
-	walk = func(s []bitboard.Move, state int32) {
+	var walk func(s []puzzle.Move, state int32)
+	walk = func(s []puzzle.Move, state int32) {
 		if len(s) == depth {
 			return
 		}
-		for _, m := range bitboard.Moves {
+		for _, m := range puzzle.Moves {
 			next := append(slices.Clip(s), m)
-			text := bitboard.FormatMoves(next)
+			text := puzzle.FormatMoves(next)
 			contains := slices.ContainsFunc(redundant, func(r string) bool { return strings.HasSuffix(text, r) })
 			ns := p.next[state][m]
 			if (ns < 0) != contains {
@@ -131,12 +131,12 @@ type seq struct {
 	n     int
 }
 
-func (s seq) at(i int) bitboard.Move { return bitboard.Move(s.moves>>(2*i)) & 3 }
+func (s seq) at(i int) puzzle.Move { return puzzle.Move(s.moves>>(2*i)) & 3 }
 
-func (s seq) push(m bitboard.Move) seq { return seq{s.moves | uint64(m)<<(2*s.n), s.n + 1} }
+func (s seq) push(m puzzle.Move) seq { return seq{s.moves | uint64(m)<<(2*s.n), s.n + 1} }
 
-func (s seq) slice() []bitboard.Move {
-	moves := make([]bitboard.Move, s.n)
+func (s seq) slice() []puzzle.Move {
+	moves := make([]puzzle.Move, s.n)
 	for i := range moves {
 		moves[i] = s.at(i)
 	}
@@ -145,9 +145,9 @@ func (s seq) slice() []bitboard.Move {
 
 // redundantSequences returns the minimal redundant sequences of at most
 // depth moves, shortest first.
-func redundantSequences(depth int) [][]bitboard.Move {
+func redundantSequences(depth int) [][]puzzle.Move {
 	var (
-		redundant [][]bitboard.Move
+		redundant [][]puzzle.Move
 		// The redundant sequences reversed, as a trie, to find a redundant
 		// suffix by walking a sequence backwards.
 		rtrie = [][4]int32{{-1, -1, -1, -1}}
@@ -188,7 +188,7 @@ func redundantSequences(depth int) [][]bitboard.Move {
 	for length := 1; length <= depth; length++ {
 		var kept []seq
 		for _, p := range level {
-			for _, m := range bitboard.Moves {
+			for _, m := range puzzle.Moves {
 				s := p.push(m)
 				if hasRedundantSuffix(s) {
 					continue
@@ -244,13 +244,13 @@ func (sim *simulator) effect(s seq) ([]byte, box) {
 	for i := range s.n {
 		next := blank
 		switch s.at(i) {
-		case bitboard.Up:
+		case puzzle.Up:
 			next, r = next-w, r-1
-		case bitboard.Down:
+		case puzzle.Down:
 			next, r = next+w, r+1
-		case bitboard.Left:
+		case puzzle.Left:
 			next, c = next-1, c-1
-		case bitboard.Right:
+		case puzzle.Right:
 			next, c = next+1, c+1
 		}
 		bx = box{min(bx.r0, int8(r)), max(bx.r1, int8(r)), min(bx.c0, int8(c)), max(bx.c1, int8(c))}

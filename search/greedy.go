@@ -7,7 +7,7 @@ import (
 	"slices"
 	"time"
 
-	"fifteen/bitboard"
+	"fifteen/puzzle"
 )
 
 // MaxGreedyNodes bounds the positions Greedy keeps: about 3 GB.
@@ -19,16 +19,16 @@ const MaxGreedyNodes = 50_000_000
 // twice. With the databases it solves a 15-puzzle in milliseconds, far from
 // optimally; with weaker heuristics it may keep millions of positions, so
 // it gives up at MaxGreedyNodes. Nodes are counted as for Solve.
-func Greedy(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heuristic) (Result, error) {
+func Greedy(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuristic) (Result, error) {
 	start, rotated, err := prepare(start, goal, h)
 	if err != nil {
 		return Result{}, err
 	}
 	t0 := time.Now()
-	target := bitboard.Solved(h.size, h.goal)
+	target := puzzle.SolvedBoard(h.size, h.goal)
 	res := Result{H0: h.Estimate(start), Generated: 1, Iterations: []Iteration{}}
 	nodes := []greedyNode{{board: start, parent: -1}}
-	seen := map[bitboard.Board]bool{start: true}
+	seen := map[puzzle.Board]bool{start: true}
 	open := &greedyQueue{{h: res.H0, node: 0}}
 	for open.Len() > 0 {
 		if res.Expanded%4096 == 0 && ctx.Err() != nil {
@@ -44,7 +44,7 @@ func Greedy(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *He
 			slices.Reverse(res.Moves)
 			break
 		}
-		for _, m := range bitboard.Moves {
+		for _, m := range puzzle.Moves {
 			next, _, ok := nodes[i].board.Move(m)
 			if !ok || seen[next] {
 				continue
@@ -65,9 +65,9 @@ func Greedy(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *He
 
 // greedyNode is a kept position and the move that reached it.
 type greedyNode struct {
-	board  bitboard.Board
+	board  puzzle.Board
 	parent int
-	move   bitboard.Move
+	move   puzzle.Move
 }
 
 type greedyEntry struct{ h, node int }

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 
-	"fifteen/bitboard"
 	"fifteen/internal/pdbcore"
 	"fifteen/pdb"
+	"fifteen/puzzle"
 )
 
 // Heuristic is an additive heuristic: the sum, over disjoint patterns that
@@ -20,8 +20,8 @@ import (
 // other pattern's free cells.
 type Heuristic struct {
 	name  string
-	size  bitboard.Size
-	goal  bitboard.Goal
+	size  puzzle.Size
+	goal  puzzle.Goal
 	views [maxViews]view
 	n     int  // the views in use
 	add   bool // whether the views' sums are added, rather than maximised
@@ -39,17 +39,17 @@ const maxViews = 4
 // shift[ttile[t]]/pdb.CellBits. tcell is its own inverse.
 type view struct {
 	tables []*pdb.Table
-	values [MaxCells]string // pattern → its table's entries (read-only), one load from the view
-	group  [MaxCells]uint8  // tile → its pattern's place in tables
-	shift  [MaxCells]uint8  // tile → pdb.CellBits × its place in its pattern
-	weight [MaxCells]uint64 // tile → its digit's weight in its table's ranked index
-	ranked [MaxCells]bool   // pattern → whether its table is ranked
+	values [puzzle.MaxBoardCells]string // pattern → its table's entries (read-only), one load from the view
+	group  [puzzle.MaxBoardCells]uint8  // tile → its pattern's place in tables
+	shift  [puzzle.MaxBoardCells]uint8  // tile → pdb.CellBits × its place in its pattern
+	weight [puzzle.MaxBoardCells]uint64 // tile → its digit's weight in its table's ranked index
+	ranked [puzzle.MaxBoardCells]bool   // pattern → whether its table is ranked
 	// pattern → its entries' value bits, and the place of region 0's flag
 	// (pdb.Table)
-	low, flags [MaxCells]uint8
+	low, flags [puzzle.MaxBoardCells]uint8
 	regions    *regionNumbers // shared by the views of a size
-	tcell      [MaxCells]uint8
-	ttile      [MaxCells]uint8
+	tcell      [puzzle.MaxBoardCells]uint8
+	ttile      [puzzle.MaxBoardCells]uint8
 
 	// The same composed with the relabelling, for the search's loop: per
 	// tile and cell of the board, the pattern and the tile's share of its
@@ -57,15 +57,15 @@ type view struct {
 	// weight, see passed); per cell of the board, the bit of its cell in
 	// the view. Indexes of up to 7 tiles, and a ranked digit's weight
 	// times a cell in a table of at most 2^32 entries, fit 32 bits.
-	boardGroup [MaxCells]uint8
-	boardPlace [MaxCells][MaxCells]uint32
-	boardBit   [MaxCells]uint32
-	boardPass  [MaxCells][MaxCells]uint64
+	boardGroup [puzzle.MaxBoardCells]uint8
+	boardPlace [puzzle.MaxBoardCells][puzzle.MaxBoardCells]uint32
+	boardBit   [puzzle.MaxBoardCells]uint32
+	boardPass  [puzzle.MaxBoardCells][puzzle.MaxBoardCells]uint64
 
 	// Read only by compose, and so last, away from what the loop reads:
 	// tile t → tile u → the change in the ranked index of t's pattern
 	// when t passes u, 0 unless u is in the pattern (passed).
-	pass [MaxCells][MaxCells]uint64
+	pass [puzzle.MaxBoardCells][puzzle.MaxBoardCells]uint64
 }
 
 // compose fills the board-indexed tables from the view's own.
@@ -111,7 +111,7 @@ const maxRegionCells = 16
 // views read no flag (view.flags 8), so that the loop needs no branch.
 var noRegions regionNumbers
 
-func newRegionNumbers(size bitboard.Size) *regionNumbers {
+func newRegionNumbers(size puzzle.Size) *regionNumbers {
 	if size.Cells() > maxRegionCells {
 		return &noRegions
 	}
@@ -140,11 +140,11 @@ func (v *view) value(g uint8, e uint8, occupied uint32, blank int) uint8 {
 func (h *Heuristic) Name() string { return h.name }
 
 // Size returns the board size the heuristic serves.
-func (h *Heuristic) Size() bitboard.Size { return h.size }
+func (h *Heuristic) Size() puzzle.Size { return h.size }
 
 // Goal returns the goal convention the heuristic's tables are built for.
-// Search serves boards of the other convention through bitboard.Board.Rotate.
-func (h *Heuristic) Goal() bitboard.Goal { return h.goal }
+// Search serves boards of the other convention through puzzle.Board.Rotate.
+func (h *Heuristic) Goal() puzzle.Goal { return h.goal }
 
 // Additive returns the heuristic that sums the tables, which must be of one
 // size and goal and partition the tiles. With reflect (square boards only)
@@ -175,7 +175,7 @@ func newHeuristic(name string, tables []*pdb.Table, reflect bool) (*Heuristic, e
 		// as the tile whose home is the reflection of t's home.
 		n := size.Cells()
 		r := first
-		var tileAt [MaxCells]uint8
+		var tileAt [puzzle.MaxBoardCells]uint8
 		for t := range n {
 			tileAt[goal.Home(t, n)] = uint8(t)
 		}
@@ -221,7 +221,7 @@ func Max(name string, hs ...*Heuristic) (*Heuristic, error) {
 
 // newView returns the identity view of the tables, which must be of one
 // size and goal and partition the tiles.
-func newView(size bitboard.Size, goal bitboard.Goal, tables []*pdb.Table) (view, error) {
+func newView(size puzzle.Size, goal puzzle.Goal, tables []*pdb.Table) (view, error) {
 	n := size.Cells()
 	v := view{tables: tables, regions: newRegionNumbers(size)}
 	covered := 1 // the blank
@@ -289,7 +289,7 @@ func (h *Heuristic) combine(sums *[maxViews]int) int {
 
 // Estimate returns the heuristic's value on board b, which must be of the
 // heuristic's size and goal convention.
-func (h *Heuristic) Estimate(b bitboard.Board) int {
+func (h *Heuristic) Estimate(b puzzle.Board) int {
 	var s state
 	h.init(&s, b)
 	return h.combine(&s.sums)
@@ -305,20 +305,20 @@ type state struct {
 
 // patterns is one view's per-pattern state.
 type patterns struct {
-	index    [MaxCells]uint64
-	occupied [MaxCells]uint32
-	vals     [MaxCells]uint8
+	index    [puzzle.MaxBoardCells]uint64
+	occupied [puzzle.MaxBoardCells]uint32
+	vals     [puzzle.MaxBoardCells]uint8
 }
 
-func (h *Heuristic) init(s *state, b bitboard.Board) {
+func (h *Heuristic) init(s *state, b puzzle.Board) {
 	*s = state{}
 	for i := range h.n {
 		s.sums[i] = h.views[i].init(&s.views[i], b)
 	}
 }
 
-func (v *view) init(p *patterns, b bitboard.Board) int {
-	var cells [MaxCells]uint64
+func (v *view) init(p *patterns, b puzzle.Board) int {
+	var cells [puzzle.MaxBoardCells]uint64
 	for c := range b.Size().Cells() {
 		if t := b.Tile(c); t != 0 {
 			vt := v.ttile[t]

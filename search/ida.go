@@ -13,19 +13,15 @@ import (
 	"sync/atomic"
 	"time"
 
-	"fifteen/bitboard"
-	"fifteen/internal/pdbcore"
+	"fifteen/puzzle"
 )
-
-// MaxCells is the largest board the search solves.
-const MaxCells = pdbcore.MaxCells
 
 // MaxLength bounds the solution length the search looks for.
 const MaxLength = 255
 
 // ErrNoSolution is the error of a search that found no solution within
 // MaxLength moves: the heuristic or the pruning is wrong, as every
-// solvable board of up to MaxCells cells has one.
+// solvable board of up to puzzle.MaxBoardCells cells has one.
 var ErrNoSolution = fmt.Errorf("search: no solution within %d moves", MaxLength)
 
 // Options tune a search. The zero value is the default.
@@ -43,7 +39,7 @@ type Options struct {
 	// tries first, near the root, the moves that take their tile nearer
 	// its home. Only the last iteration depends on the order, as it stops
 	// at the first solution.
-	Order [4]bitboard.Move
+	Order [4]puzzle.Move
 	// Weight, if above 1, makes the search weighted IDA*: f = g + Weight·h,
 	// to hundredths. It finds solutions faster, no longer than Weight
 	// times the optimum but not optimal. 0 and 1 search optimally.
@@ -90,7 +86,7 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("search: progress every %v: want above 0, or 0 for the default", o.ProgressEvery)
 	case o.CheckpointEvery < 0:
 		return fmt.Errorf("search: checkpoint every %v: want above 0, or 0 for the default", o.CheckpointEvery)
-	case o.Order != [4]bitboard.Move{}:
+	case o.Order != [4]puzzle.Move{}:
 		return checkOrder(o.Order)
 	}
 	return nil
@@ -116,7 +112,7 @@ type Iteration struct {
 // node is generated when a move produces it (and the root once, in the
 // first iteration), and expanded when its moves are tried.
 type Result struct {
-	Moves      []bitboard.Move // an optimal solution, if Solved
+	Moves      []puzzle.Move // an optimal solution, if Solved
 	Solved     bool
 	H0         int
 	Iterations []Iteration
@@ -137,10 +133,10 @@ func (r *Result) NodesPerSecond() float64 {
 }
 
 // Solve finds an optimal solution of start under the goal convention goal.
-// A board of the other convention than h's is rotated (bitboard.Board.Rotate)
+// A board of the other convention than h's is rotated (puzzle.Board.Rotate)
 // and its solution rotated back. When ctx ends first, Solve returns the
 // partial result (Solved false, the counts so far) and ctx's error.
-func Solve(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heuristic, opts Options) (Result, error) {
+func Solve(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuristic, opts Options) (Result, error) {
 	s, err := open(ctx, start, goal, h, &opts, "")
 	if err != nil {
 		return Result{}, err
@@ -165,7 +161,7 @@ type session struct {
 // open checks the options and the board, and returns the search's
 // worker, which stops when ctx ends. A split search's share (the task and
 // its plan) is part of what its checkpoints describe.
-func open(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heuristic, opts *Options, share string) (*session, error) {
+func open(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuristic, opts *Options, share string) (*session, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
@@ -180,9 +176,9 @@ func open(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heur
 	if err != nil {
 		return nil, err
 	}
-	fixed := opts.Order != [4]bitboard.Move{}
+	fixed := opts.Order != [4]puzzle.Move{}
 	if !fixed {
-		opts.Order = bitboard.Moves
+		opts.Order = puzzle.Moves
 	}
 
 	t0 := time.Now()
@@ -219,13 +215,13 @@ func (s *session) timed(res *Result) {
 }
 
 // prepare checks that start fits h and can be solved, and turns it to h's
-// goal convention if need be (bitboard.Board.Rotate).
-func prepare(start bitboard.Board, goal bitboard.Goal, h *Heuristic) (bitboard.Board, bool, error) {
+// goal convention if need be (puzzle.Board.Rotate).
+func prepare(start puzzle.Board, goal puzzle.Goal, h *Heuristic) (puzzle.Board, bool, error) {
 	if start.Size() != h.size {
 		return start, false, fmt.Errorf("search: a %v board for a %v heuristic", start.Size(), h.size)
 	}
 	if !start.Solvable(goal) {
-		return start, false, bitboard.ErrUnsolvable
+		return start, false, puzzle.ErrUnsolvable
 	}
 	if goal != h.goal {
 		return start.Rotate(), true, nil
@@ -249,18 +245,18 @@ func finish(ctx context.Context, res Result, rotated bool) (Result, error) {
 
 // ParseOrder parses a move order for Options.Order: the four moves once
 // each, such as "ULRD".
-func ParseOrder(s string) ([4]bitboard.Move, error) {
-	moves, err := bitboard.ParseMoves(s)
-	if err != nil || len(moves) != 4 || checkOrder([4]bitboard.Move(moves)) != nil {
-		return [4]bitboard.Move{}, fmt.Errorf("search: move order %q: want the four moves once each, such as ULRD", s)
+func ParseOrder(s string) ([4]puzzle.Move, error) {
+	moves, err := puzzle.ParseMoves(s)
+	if err != nil || len(moves) != 4 || checkOrder([4]puzzle.Move(moves)) != nil {
+		return [4]puzzle.Move{}, fmt.Errorf("search: move order %q: want the four moves once each, such as ULRD", s)
 	}
-	return [4]bitboard.Move(moves), nil
+	return [4]puzzle.Move(moves), nil
 }
 
-func checkOrder(order [4]bitboard.Move) error {
+func checkOrder(order [4]puzzle.Move) error {
 	seen := 0
 	for _, m := range order {
-		if m > bitboard.Down {
+		if m > puzzle.Down {
 			return fmt.Errorf("search: bad move %d in order", m)
 		}
 		seen |= 1 << m
@@ -274,7 +270,7 @@ func checkOrder(order [4]bitboard.Move) error {
 // tiles is a board as the search holds it: the tile on each cell, a byte
 // each. It measured as fast as the board packed in a word
 // (docs/experiments.md), and, unlike the word, widens to larger boards.
-type tiles [MaxCells]uint8
+type tiles [puzzle.MaxBoardCells]uint8
 
 // worker is one goroutine's search state. Everything the inner loop reads
 // is copied into it, so that it touches no shared cache lines but the
@@ -282,15 +278,15 @@ type tiles [MaxCells]uint8
 type worker struct {
 	// Read-only after newWorker.
 	h     *Heuristic
-	nbr   [MaxCells][4]int8 // cell the blank reaches by a move, or -1
-	order [4]bitboard.Move
+	nbr   [puzzle.MaxBoardCells][4]int8 // cell the blank reaches by a move, or -1
+	order [4]puzzle.Move
 	// At depths below orderDepth (0 with a fixed order), the moves are
 	// tried in orders[the set of places in order whose moves take their
 	// tile nearer its home], which puts those first; distance[tile][cell]
 	// is the tile's distance from its home.
 	orderDepth int
-	orders     [1 << 4][4]bitboard.Move
-	distance   [MaxCells][MaxCells]uint8
+	orders     [1 << 4][4]puzzle.Move
+	distance   [puzzle.MaxBoardCells][puzzle.MaxBoardCells]uint8
 	fsm        [][4]int32
 	goal       tiles
 	stop       *atomic.Bool
@@ -327,11 +323,11 @@ type worker struct {
 	aborted   bool
 	expanded  uint64
 	generated uint64
-	path      [MaxLength + 1]bitboard.Move // one spare, so that an index masked to 8 bits needs no check
-	length    int                          // of the solution in path, once found
+	path      [MaxLength + 1]puzzle.Move // one spare, so that an index masked to 8 bits needs no check
+	length    int                        // of the solution in path, once found
 }
 
-func newWorker(h *Heuristic, prune *pruner, order [4]bitboard.Move, fixed bool, start bitboard.Board, stop *atomic.Bool) *worker {
+func newWorker(h *Heuristic, prune *pruner, order [4]puzzle.Move, fixed bool, start puzzle.Board, stop *atomic.Bool) *worker {
 	w := &worker{
 		h:        h,
 		order:    order,
@@ -344,11 +340,11 @@ func newWorker(h *Heuristic, prune *pruner, order [4]bitboard.Move, fixed bool, 
 		blank:    start.Blank(),
 	}
 	n := h.size.Cells()
-	goal := bitboard.Solved(h.size, h.goal)
+	goal := puzzle.SolvedBoard(h.size, h.goal)
 	for c := range n {
 		w.board[c], w.goal[c] = uint8(start.Tile(c)), uint8(goal.Tile(c))
 		for m := range 4 {
-			w.nbr[c][m] = int8(h.size.Neighbor(c, bitboard.Move(m)))
+			w.nbr[c][m] = int8(h.size.Neighbor(c, puzzle.Move(m)))
 		}
 		for t := range n {
 			w.distance[t][c] = uint8(h.size.Distance(c, h.goal.Home(t, n)))
@@ -420,7 +416,7 @@ func run(w *worker, threads int, until uint64) Result {
 		res.Generated += it.Generated
 		if found {
 			res.Solved = true
-			res.Moves = append([]bitboard.Move(nil), w.path[:w.length]...)
+			res.Moves = append([]puzzle.Move(nil), w.path[:w.length]...)
 			break
 		}
 		if w.aborted {
@@ -489,7 +485,7 @@ func (w *worker) nearer(b int) int {
 //go:noinline
 func (w *worker) collect(depth int, sums [maxViews]int, fs int32) bool {
 	if w.published == nil { // counting
-		w.frontier = append(w.frontier, bitboard.FormatMoves(w.path[:depth]))
+		w.frontier = append(w.frontier, puzzle.FormatMoves(w.path[:depth]))
 		return true
 	}
 	if w.aborted {
@@ -559,7 +555,7 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 		}
 		w.generated++
 		// Indexes masked to 5 bits spare the compiler's checks: cells
-		// and tiles are below MaxCells.
+		// and tiles are below puzzle.MaxBoardCells.
 		t := int(w.board[q&31]) & 31
 
 		// The tile moves from q to b: in each view one pattern's index

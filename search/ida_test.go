@@ -9,25 +9,25 @@ import (
 	"testing"
 	"time"
 
-	"fifteen/bitboard"
 	"fifteen/data"
 	"fifteen/internal/bfs"
+	"fifteen/puzzle"
 	"fifteen/search"
 )
 
-var size4 = bitboard.Size{Rows: 4, Cols: 4}
+var size4 = puzzle.Size{Rows: 4, Cols: 4}
 
 // solve solves b and checks the answer: it replays it to the goal and, when
 // want ≥ 0, compares its length.
-func solve(t testing.TB, b bitboard.Board, goal bitboard.Goal, h *search.Heuristic, opts search.Options, want int) search.Result {
+func solve(t testing.TB, b puzzle.Board, goal puzzle.Goal, h *search.Heuristic, opts search.Options, want int) search.Result {
 	t.Helper()
 	res, err := search.Solve(context.Background(), b, goal, h, opts)
 	if err != nil {
 		t.Fatalf("%v: %v", b, err)
 	}
 	end, err := b.Apply(res.Moves)
-	if err != nil || end != bitboard.Solved(b.Size(), goal) {
-		t.Fatalf("%v: solution %v does not reach the goal (%v)", b, bitboard.FormatMoves(res.Moves), err)
+	if err != nil || end != puzzle.SolvedBoard(b.Size(), goal) {
+		t.Fatalf("%v: solution %v does not reach the goal (%v)", b, puzzle.FormatMoves(res.Moves), err)
 	}
 	if want >= 0 && res.Length() != want {
 		t.Fatalf("%v: length %d, want %d", b, res.Length(), want)
@@ -38,12 +38,12 @@ func solve(t testing.TB, b bitboard.Board, goal bitboard.Goal, h *search.Heurist
 // TestEightPuzzleExhaustive solves every 3×3 position under both goals and
 // compares with breadth-first distances; with -short, every 17th.
 func TestEightPuzzleExhaustive(t *testing.T) {
-	size := bitboard.Size{Rows: 3, Cols: 3}
+	size := puzzle.Size{Rows: 3, Cols: 3}
 	step := 1
 	if testing.Short() {
 		step = 17
 	}
-	for _, goal := range []bitboard.Goal{bitboard.GoalFirst, bitboard.GoalLast} {
+	for _, goal := range []puzzle.Goal{puzzle.GoalFirst, puzzle.GoalLast} {
 		h, err := search.Manhattan(size, goal)
 		if err != nil {
 			t.Fatal(err)
@@ -63,7 +63,7 @@ func TestEightPuzzleExhaustive(t *testing.T) {
 var easyKorf = []int{9, 12, 16, 19, 42, 55, 79, 97}
 
 func TestKorfManhattan(t *testing.T) {
-	h, err := search.Manhattan(size4, bitboard.GoalFirst)
+	h, err := search.Manhattan(size4, puzzle.GoalFirst)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestKorfManhattan(t *testing.T) {
 	for _, id := range easyKorf {
 		in := set[id-1]
 		for _, threads := range []int{1, 2, 4} {
-			solve(t, in.Board, bitboard.GoalFirst, h, search.Options{Threads: threads}, in.Optimal)
+			solve(t, board(in), puzzle.GoalFirst, h, search.Options{Threads: threads}, in.Optimal)
 		}
 	}
 }
@@ -79,21 +79,21 @@ func TestKorfManhattan(t *testing.T) {
 // TestGoalLastRotates solves Korf's instances relabelled for the other goal
 // with a heuristic of Korf's goal: the search rotates them.
 func TestGoalLastRotates(t *testing.T) {
-	h, err := search.Manhattan(size4, bitboard.GoalFirst)
+	h, err := search.Manhattan(size4, puzzle.GoalFirst)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, id := range easyKorf[:4] {
 		in := data.Korf100()[id-1]
-		solve(t, in.Board.Rotate(), bitboard.GoalLast, h, search.Options{}, in.Optimal)
+		solve(t, board(in).Rotate(), puzzle.GoalLast, h, search.Options{}, in.Optimal)
 	}
 }
 
 // randomWalk returns the board reached by n random moves from the goal.
-func randomWalk(rng *rand.Rand, size bitboard.Size, goal bitboard.Goal, n int) bitboard.Board {
-	b := bitboard.Solved(size, goal)
+func randomWalk(rng *rand.Rand, size puzzle.Size, goal puzzle.Goal, n int) puzzle.Board {
+	b := puzzle.SolvedBoard(size, goal)
 	for range n {
-		b, _, _ = b.Move(bitboard.Move(rng.IntN(4)))
+		b, _, _ = b.Move(puzzle.Move(rng.IntN(4)))
 	}
 	return b
 }
@@ -103,28 +103,28 @@ func randomWalk(rng *rand.Rand, size bitboard.Size, goal bitboard.Goal, n int) b
 // random 4×4 positions: same lengths, and the parallel search returns the
 // sequential answer itself.
 func TestPruningKeepsOptimal(t *testing.T) {
-	h, err := search.Manhattan(size4, bitboard.GoalLast)
+	h, err := search.Manhattan(size4, puzzle.GoalLast)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 30 {
-		b := randomWalk(rng, size4, bitboard.GoalLast, 60)
+		b := randomWalk(rng, size4, puzzle.GoalLast, 60)
 		// In Korf's order the machine keeps, of redundant sequences, the
 		// one the search meets first, so pruning only removes nodes; in
 		// the default order it may remove the solution met first.
-		korf := search.Options{PruneDepth: search.PruneInverse, Order: bitboard.Moves}
-		inverse := solve(t, b, bitboard.GoalLast, h, korf, -1)
+		korf := search.Options{PruneDepth: search.PruneInverse, Order: puzzle.Moves}
+		inverse := solve(t, b, puzzle.GoalLast, h, korf, -1)
 		korf.PruneDepth = 0
-		pruned := solve(t, b, bitboard.GoalLast, h, korf, inverse.Length())
+		pruned := solve(t, b, puzzle.GoalLast, h, korf, inverse.Length())
 		if pruned.Generated > inverse.Generated {
 			t.Errorf("%v: pruning generated more nodes (%d > %d)", b, pruned.Generated, inverse.Generated)
 		}
-		full := solve(t, b, bitboard.GoalLast, h, search.Options{}, inverse.Length())
+		full := solve(t, b, puzzle.GoalLast, h, search.Options{}, inverse.Length())
 		for _, threads := range []int{2, 3, 8} {
-			par := solve(t, b, bitboard.GoalLast, h, search.Options{Threads: threads}, full.Length())
-			if bitboard.FormatMoves(par.Moves) != bitboard.FormatMoves(full.Moves) {
-				t.Errorf("%v: %d threads found %v, sequential %v", b, threads, bitboard.FormatMoves(par.Moves), bitboard.FormatMoves(full.Moves))
+			par := solve(t, b, puzzle.GoalLast, h, search.Options{Threads: threads}, full.Length())
+			if puzzle.FormatMoves(par.Moves) != puzzle.FormatMoves(full.Moves) {
+				t.Errorf("%v: %d threads found %v, sequential %v", b, threads, puzzle.FormatMoves(par.Moves), puzzle.FormatMoves(full.Moves))
 			}
 		}
 	}
@@ -134,17 +134,17 @@ func TestKorfCounting(t *testing.T) {
 	// Korf (1985), instance 12: 546,344 nodes generated by IDA* with
 	// Manhattan distance, moves tried up, left, right, down, only inverse
 	// moves pruned, and the root counted once.
-	h, err := search.Manhattan(size4, bitboard.GoalFirst)
+	h, err := search.Manhattan(size4, puzzle.GoalFirst)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := solve(t, data.Korf100()[11].Board, bitboard.GoalFirst, h, search.Options{PruneDepth: search.PruneInverse, Order: bitboard.Moves}, 45)
+	res := solve(t, board(data.Korf100()[11]), puzzle.GoalFirst, h, search.Options{PruneDepth: search.PruneInverse, Order: puzzle.Moves}, 45)
 	if res.Generated != 546344 {
 		t.Errorf("generated %d, Korf's table says 546344", res.Generated)
 	}
 	// The default order, which tries first near the root the moves that
 	// take their tile nearer home, changes the last iteration alone.
-	def := solve(t, data.Korf100()[11].Board, bitboard.GoalFirst, h, search.Options{PruneDepth: search.PruneInverse}, 45)
+	def := solve(t, board(data.Korf100()[11]), puzzle.GoalFirst, h, search.Options{PruneDepth: search.PruneInverse}, 45)
 	last := len(res.Iterations) - 1
 	if len(def.Iterations) != len(res.Iterations) || !slices.Equal(def.Iterations[:last], res.Iterations[:last]) || def.Iterations[last] == res.Iterations[last] {
 		t.Errorf("default order: iterations %+v, with Korf's order %+v", def.Iterations, res.Iterations)
@@ -159,35 +159,35 @@ func TestKorfCounting(t *testing.T) {
 }
 
 func TestErrors(t *testing.T) {
-	h, err := search.Manhattan(size4, bitboard.GoalLast)
+	h, err := search.Manhattan(size4, puzzle.GoalLast)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tiles := bitboard.Solved(size4, bitboard.GoalLast).Tiles()
+	tiles := puzzle.SolvedBoard(size4, puzzle.GoalLast).Puzzle().Tiles
 	tiles[0], tiles[1] = tiles[1], tiles[0]
-	b, _ := bitboard.New(size4, tiles)
-	if _, err := search.Solve(context.Background(), b, bitboard.GoalLast, h, search.Options{}); !errors.Is(err, bitboard.ErrUnsolvable) {
+	b, _ := puzzle.NewBoard(size4, tiles)
+	if _, err := search.Solve(context.Background(), b, puzzle.GoalLast, h, search.Options{}); !errors.Is(err, puzzle.ErrUnsolvable) {
 		t.Errorf("unsolvable board: %v", err)
 	}
-	small := bitboard.Solved(bitboard.Size{Rows: 3, Cols: 3}, bitboard.GoalLast)
-	if _, err := search.Solve(context.Background(), small, bitboard.GoalLast, h, search.Options{}); err == nil {
+	small := puzzle.SolvedBoard(puzzle.Size{Rows: 3, Cols: 3}, puzzle.GoalLast)
+	if _, err := search.Solve(context.Background(), small, puzzle.GoalLast, h, search.Options{}); err == nil {
 		t.Error("a 3x3 board with a 4x4 heuristic accepted")
 	}
-	if _, err := search.Solve(context.Background(), data.Korf100()[0].Board, bitboard.GoalFirst, h, search.Options{PruneDepth: 99}); err == nil {
+	if _, err := search.Solve(context.Background(), board(data.Korf100()[0]), puzzle.GoalFirst, h, search.Options{PruneDepth: 99}); err == nil {
 		t.Error("pruning depth 99 accepted")
 	}
 	for _, threads := range []int{-1, search.MaxThreads + 1} {
-		if _, err := search.Solve(context.Background(), data.Korf100()[0].Board, bitboard.GoalFirst, h, search.Options{Threads: threads}); err == nil {
+		if _, err := search.Solve(context.Background(), board(data.Korf100()[0]), puzzle.GoalFirst, h, search.Options{Threads: threads}); err == nil {
 			t.Errorf("%d threads accepted", threads)
 		}
 	}
 	// A hard instance under a short deadline stops with partial counts,
 	// and the parallel search's goroutines go home.
-	hf, _ := search.Manhattan(size4, bitboard.GoalFirst)
+	hf, _ := search.Manhattan(size4, puzzle.GoalFirst)
 	goroutines := runtime.NumGoroutine()
 	for _, threads := range []int{1, 2} {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
-		res, err := search.Solve(ctx, data.Korf100()[87].Board, bitboard.GoalFirst, hf, search.Options{Threads: threads})
+		res, err := search.Solve(ctx, board(data.Korf100()[87]), puzzle.GoalFirst, hf, search.Options{Threads: threads})
 		cancel()
 		if !errors.Is(err, context.DeadlineExceeded) || res.Solved || res.Generated == 0 {
 			t.Errorf("deadline, %d threads: err %v, solved %v, generated %d", threads, err, res.Solved, res.Generated)
@@ -204,7 +204,7 @@ func TestErrors(t *testing.T) {
 // BenchmarkManhattan reports the node rate of the Manhattan search on
 // Korf's instance 16 (18 M nodes with inverse pruning only).
 func BenchmarkManhattan(b *testing.B) {
-	h, err := search.Manhattan(size4, bitboard.GoalFirst)
+	h, err := search.Manhattan(size4, puzzle.GoalFirst)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -214,7 +214,7 @@ func BenchmarkManhattan(b *testing.B) {
 			var nodes uint64
 			var secs float64
 			for b.Loop() {
-				res := solve(b, in.Board, bitboard.GoalFirst, h, search.Options{PruneDepth: depth}, in.Optimal)
+				res := solve(b, board(in), puzzle.GoalFirst, h, search.Options{PruneDepth: depth}, in.Optimal)
 				nodes += res.Generated
 				secs += res.Elapsed.Seconds()
 			}
@@ -222,4 +222,13 @@ func BenchmarkManhattan(b *testing.B) {
 			b.ReportMetric(float64(nodes)/secs/1e6, "Mnodes/s")
 		})
 	}
+}
+
+// board packs a well-formed puzzle of the test sets.
+func board(p puzzle.Puzzle) puzzle.Board {
+	b, err := p.Board()
+	if err != nil {
+		panic(err)
+	}
+	return b
 }

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"fifteen/bitboard"
+	"fifteen/puzzle"
 )
 
 // task is a node at the split depth whose subtree one goroutine searches.
@@ -16,7 +16,7 @@ type task struct {
 	st    state
 	fs    int32
 	depth int
-	path  [MaxLength + 1]bitboard.Move
+	path  [MaxLength + 1]puzzle.Move
 	skip  bool // another task's, in a split search
 }
 
@@ -64,7 +64,7 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 		mu       sync.Mutex
 		it       = Iteration{Bound: bound / w.gw}
 		next     = math.MaxInt
-		solution [MaxLength + 1]bitboard.Move
+		solution [MaxLength + 1]puzzle.Move
 		length   int
 		ours     bool // whether solution holds one
 	)
@@ -124,7 +124,7 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 		if !found && !c.aborted && w.saves != nil {
 			t := Task{Number: i, Expanded: c.expanded, Generated: c.generated, Next: c.next}
 			if w.share != nil {
-				t.Path = bitboard.FormatMoves(c.path[:depth]) // the plan of the next iteration names it
+				t.Path = puzzle.FormatMoves(c.path[:depth]) // the plan of the next iteration names it
 			}
 			w.saves.done(t)
 		}

@@ -7,7 +7,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"fifteen/bitboard"
+	"fifteen/puzzle"
 )
 
 // TestParallelIteration compares single iterations of the parallel search
@@ -19,8 +19,8 @@ import (
 // and a completed iteration on the next bound and on the very counts, as
 // every node lies either above the cut or in one task.
 func TestParallelIteration(t *testing.T) {
-	size := bitboard.Size{Rows: 4, Cols: 4}
-	h, err := Manhattan(size, bitboard.GoalLast)
+	size := puzzle.Size{Rows: 4, Cols: 4}
+	h, err := Manhattan(size, puzzle.GoalLast)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,8 +29,8 @@ func TestParallelIteration(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stop atomic.Bool
-	worker := func(b bitboard.Board) *worker {
-		return newWorker(h, prune, bitboard.Moves, false, b, &stop)
+	worker := func(b puzzle.Board) *worker {
+		return newWorker(h, prune, puzzle.Moves, false, b, &stop)
 	}
 	teams := []*crew{startCrew(0), startCrew(2)}
 	for _, team := range teams {
@@ -38,9 +38,9 @@ func TestParallelIteration(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
 	for range 16 {
-		b := bitboard.Solved(size, bitboard.GoalLast)
+		b := puzzle.SolvedBoard(size, puzzle.GoalLast)
 		for range 40 {
-			b, _, _ = b.Move(bitboard.Move(rng.IntN(4)))
+			b, _, _ = b.Move(puzzle.Move(rng.IntN(4)))
 		}
 		res := run(worker(b), 1, 0)
 		length := res.Length()
@@ -57,7 +57,7 @@ func TestParallelIteration(t *testing.T) {
 						where := fmt.Sprintf("%v, bound %d, cut at %d, %d tasks at most, %d goroutines", b, bound, depth, capacity, team.size+1)
 						switch got := par.path[:par.length]; {
 						case pfound != found || !slices.Equal(got, want):
-							t.Errorf("%s: found %v %v, sequential %v %v", where, pfound, bitboard.FormatMoves(got), found, bitboard.FormatMoves(want))
+							t.Errorf("%s: found %v %v, sequential %v %v", where, pfound, puzzle.FormatMoves(got), found, puzzle.FormatMoves(want))
 						case !found && (pit != it || par.next != seq.next):
 							t.Errorf("%s: %+v and next %d, sequential %+v and %d", where, pit, par.next, it, seq.next)
 						}

@@ -10,10 +10,10 @@ import (
 	"sync"
 	"testing"
 
-	"fifteen/bitboard"
 	"fifteen/data"
 	"fifteen/internal/bfs"
 	"fifteen/pdb"
+	"fifteen/puzzle"
 	"fifteen/search"
 )
 
@@ -67,16 +67,16 @@ func TestKorf100PDB(t *testing.T) {
 		t.Run(partitions, func(t *testing.T) {
 			h := pdbHeuristic(t, partitions, true)
 			for _, in := range data.Korf100() {
-				if h0 := h.Estimate(in.Board); h0 > in.Optimal {
+				if h0 := h.Estimate(board(in)); h0 > in.Optimal {
 					t.Fatalf("%s: h0 %d exceeds the optimum %d", in.ID, h0, in.Optimal)
 				}
-				seq := solve(t, in.Board, bitboard.GoalFirst, h, search.Options{}, in.Optimal)
+				seq := solve(t, board(in), puzzle.GoalFirst, h, search.Options{}, in.Optimal)
 				if testing.Short() {
 					continue
 				}
 				for _, threads := range []int{2, 4} {
-					par := solve(t, in.Board, bitboard.GoalFirst, h, search.Options{Threads: threads}, in.Optimal)
-					if bitboard.FormatMoves(par.Moves) != bitboard.FormatMoves(seq.Moves) {
+					par := solve(t, board(in), puzzle.GoalFirst, h, search.Options{Threads: threads}, in.Optimal)
+					if puzzle.FormatMoves(par.Moves) != puzzle.FormatMoves(seq.Moves) {
 						t.Errorf("%s: %d threads found another solution", in.ID, threads)
 					}
 				}
@@ -116,7 +116,7 @@ func TestYardstickTree(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: not in testdata/ref663.txt", in.ID)
 		}
-		res := solve(t, in.Board, bitboard.GoalFirst, h, search.Options{PruneDepth: search.PruneInverse, Order: order}, in.Optimal)
+		res := solve(t, board(in), puzzle.GoalFirst, h, search.Options{PruneDepth: search.PruneInverse, Order: order}, in.Optimal)
 		if res.Generated != w.nodes+1 || res.H0 != w.h0 || res.Length() != w.length {
 			t.Errorf("%s: %d nodes, h0 %d, length %d; the yardstick %d (+1 for the root), %d, %d",
 				in.ID, res.Generated, res.H0, res.Length(), w.nodes, w.h0, w.length)
@@ -156,7 +156,7 @@ func yardstickCounts(t *testing.T) map[string]yardstickCount {
 }
 
 // build builds the patterns' tables.
-func build(t testing.TB, size bitboard.Size, goal bitboard.Goal, patterns [][]int, opts pdb.BuildOptions) []*pdb.Table {
+func build(t testing.TB, size puzzle.Size, goal puzzle.Goal, patterns [][]int, opts pdb.BuildOptions) []*pdb.Table {
 	var tables []*pdb.Table
 	for _, tiles := range patterns {
 		table, err := pdb.Build(context.Background(), size, goal, tiles, opts)
@@ -173,18 +173,18 @@ func build(t testing.TB, size bitboard.Size, goal bitboard.Goal, patterns [][]in
 // and that telling the blank's regions apart raises them above the
 // blank-free databases, which beat Manhattan distance.
 func TestAdditiveAdmissible(t *testing.T) {
-	size := bitboard.Size{Rows: 3, Cols: 3}
+	size := puzzle.Size{Rows: 3, Cols: 3}
 	patterns := [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}}
-	md, _ := search.Manhattan(size, bitboard.GoalFirst)
+	md, _ := search.Manhattan(size, puzzle.GoalFirst)
 	for _, reflect := range []bool{false, true} {
 		lower := md
 		for _, blankFree := range []bool{true, false} {
-			h, err := search.Additive("pdb:44", build(t, size, bitboard.GoalFirst, patterns, pdb.BuildOptions{BlankFree: blankFree}), reflect)
+			h, err := search.Additive("pdb:44", build(t, size, puzzle.GoalFirst, patterns, pdb.BuildOptions{BlankFree: blankFree}), reflect)
 			if err != nil {
 				t.Fatal(err)
 			}
 			tighter := 0
-			for _, p := range bfs.All(size, bitboard.GoalFirst) {
+			for _, p := range bfs.All(size, puzzle.GoalFirst) {
 				e, l := h.Estimate(p.Board), lower.Estimate(p.Board)
 				if e > p.Dist {
 					t.Fatalf("%v: estimate %d exceeds the distance %d", p.Board, e, p.Dist)
@@ -210,38 +210,38 @@ func TestAdditiveAdmissible(t *testing.T) {
 // that ignored the regions' flags, or read them for the wrong cell, would
 // tie or lose optimality.
 func TestRegions(t *testing.T) {
-	count := func(h *search.Heuristic, boards []bitboard.Board, lengths []int) (nodes uint64) {
+	count := func(h *search.Heuristic, boards []puzzle.Board, lengths []int) (nodes uint64) {
 		for i, b := range boards {
 			nodes += solve(t, b, h.Goal(), h, search.Options{}, lengths[i]).Generated
 		}
 		return nodes
 	}
-	size3 := bitboard.Size{Rows: 3, Cols: 3}
-	var boards3 []bitboard.Board
+	size3 := puzzle.Size{Rows: 3, Cols: 3}
+	var boards3 []puzzle.Board
 	var lengths3 []int
-	for i, p := range bfs.All(size3, bitboard.GoalLast) {
+	for i, p := range bfs.All(size3, puzzle.GoalLast) {
 		if i%7 == 0 {
 			boards3, lengths3 = append(boards3, p.Board), append(lengths3, p.Dist)
 		}
 	}
-	var boards4 []bitboard.Board
+	var boards4 []puzzle.Board
 	var lengths4 []int
 	for _, id := range easyKorf {
 		in := data.Korf100()[id-1]
-		boards4, lengths4 = append(boards4, in.Board), append(lengths4, in.Optimal)
+		boards4, lengths4 = append(boards4, board(in)), append(lengths4, in.Optimal)
 	}
 	p555, err := pdb.ParsePartition("555", size4)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
-		size     bitboard.Size
-		goal     bitboard.Goal
+		size     puzzle.Size
+		goal     puzzle.Goal
 		patterns [][]int
-		boards   []bitboard.Board
+		boards   []puzzle.Board
 		lengths  []int
 	}{
-		{size3, bitboard.GoalLast, [][]int{{1, 2, 4, 5}, {3, 6, 7, 8}}, boards3, lengths3},
+		{size3, puzzle.GoalLast, [][]int{{1, 2, 4, 5}, {3, 6, 7, 8}}, boards3, lengths3},
 		{size4, pdb.Goal, p555.Patterns, boards4, lengths4},
 	} {
 		t.Run(c.size.String(), func(t *testing.T) {
@@ -268,8 +268,8 @@ func TestRegions(t *testing.T) {
 // 5-5-5 partition; both with reflection, whose view turns rows into
 // columns.
 func TestRankedIndexes(t *testing.T) {
-	size3 := bitboard.Size{Rows: 3, Cols: 3}
-	heuristics := func(size bitboard.Size, goal bitboard.Goal, patterns [][]int) (ranked, sparse *search.Heuristic) {
+	size3 := puzzle.Size{Rows: 3, Cols: 3}
+	heuristics := func(size puzzle.Size, goal puzzle.Goal, patterns [][]int) (ranked, sparse *search.Heuristic) {
 		var tables [2][]*pdb.Table
 		for i, scheme := range []pdb.Scheme{pdb.Ranked, pdb.Sparse} {
 			tables[i] = build(t, size, goal, patterns, pdb.BuildOptions{Scheme: scheme})
@@ -284,14 +284,14 @@ func TestRankedIndexes(t *testing.T) {
 		}
 		return ranked, sparse
 	}
-	agree := func(b bitboard.Board, goal bitboard.Goal, ranked, sparse *search.Heuristic, want int) {
+	agree := func(b puzzle.Board, goal puzzle.Goal, ranked, sparse *search.Heuristic, want int) {
 		r := solve(t, b, goal, ranked, search.Options{}, want)
 		s := solve(t, b, goal, sparse, search.Options{}, want)
 		if r.Generated != s.Generated {
 			t.Fatalf("%v: %d nodes with ranked tables, %d with sparse", b, r.Generated, s.Generated)
 		}
 	}
-	for _, goal := range []bitboard.Goal{bitboard.GoalFirst, bitboard.GoalLast} {
+	for _, goal := range []puzzle.Goal{puzzle.GoalFirst, puzzle.GoalLast} {
 		ranked, sparse := heuristics(size3, goal, [][]int{{1, 2, 4, 5}, {3, 6, 7, 8}})
 		all := bfs.All(size3, goal)
 		for i := 0; i < len(all); i += 11 {
@@ -305,7 +305,7 @@ func TestRankedIndexes(t *testing.T) {
 	ranked, sparse := heuristics(size4, pdb.Goal, p.Patterns)
 	for _, id := range easyKorf {
 		in := data.Korf100()[id-1]
-		agree(in.Board, bitboard.GoalFirst, ranked, sparse, in.Optimal)
+		agree(board(in), puzzle.GoalFirst, ranked, sparse, in.Optimal)
 	}
 }
 
@@ -351,7 +351,7 @@ func BenchmarkKorf100(b *testing.B) {
 				var secs float64
 				for b.Loop() {
 					for _, in := range data.Korf100() {
-						res := solve(b, in.Board, bitboard.GoalFirst, h, search.Options{Threads: threads}, in.Optimal)
+						res := solve(b, board(in), puzzle.GoalFirst, h, search.Options{Threads: threads}, in.Optimal)
 						nodes += res.Generated
 						secs += res.Elapsed.Seconds()
 					}
@@ -370,7 +370,7 @@ func TestWeighted(t *testing.T) {
 	for _, weight := range []float64{1.25, 3} {
 		longer := 0
 		for _, in := range data.Korf100() {
-			res := solve(t, in.Board, bitboard.GoalFirst, h, search.Options{Weight: weight}, -1)
+			res := solve(t, board(in), puzzle.GoalFirst, h, search.Options{Weight: weight}, -1)
 			if n := res.Length(); n < in.Optimal || float64(n) > weight*float64(in.Optimal) {
 				t.Errorf("%s: weight %g: %d moves, optimum %d", in.ID, weight, n, in.Optimal)
 			} else if n > in.Optimal {
@@ -382,7 +382,7 @@ func TestWeighted(t *testing.T) {
 		}
 	}
 	for _, bad := range []float64{0.5, -1, 101} {
-		if _, err := search.Solve(context.Background(), data.Korf100()[0].Board, bitboard.GoalFirst, h, search.Options{Weight: bad}); err == nil {
+		if _, err := search.Solve(context.Background(), board(data.Korf100()[0]), puzzle.GoalFirst, h, search.Options{Weight: bad}); err == nil {
 			t.Errorf("weight %g accepted", bad)
 		}
 	}
@@ -397,15 +397,15 @@ func TestGreedy(t *testing.T) {
 	var generated uint64
 	for _, in := range data.Korf100() {
 		for _, c := range []struct {
-			b    bitboard.Board
-			goal bitboard.Goal
-		}{{in.Board, bitboard.GoalFirst}, {in.Board.Rotate(), bitboard.GoalLast}} {
+			b    puzzle.Board
+			goal puzzle.Goal
+		}{{board(in), puzzle.GoalFirst}, {board(in).Rotate(), puzzle.GoalLast}} {
 			res, err := search.Greedy(context.Background(), c.b, c.goal, h)
 			if err != nil {
 				t.Fatal(err)
 			}
 			end, err := c.b.Apply(res.Moves)
-			if err != nil || end != bitboard.Solved(c.b.Size(), c.goal) || res.Length() < in.Optimal {
+			if err != nil || end != puzzle.SolvedBoard(c.b.Size(), c.goal) || res.Length() < in.Optimal {
 				t.Fatalf("%s %v: %d moves (optimum %d) do not solve it: %v", in.ID, c.goal, res.Length(), in.Optimal, err)
 			}
 			generated += res.Generated
@@ -416,7 +416,7 @@ func TestGreedy(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := search.Greedy(ctx, data.Korf100()[0].Board, bitboard.GoalFirst, h); err == nil {
+	if _, err := search.Greedy(ctx, board(data.Korf100()[0]), puzzle.GoalFirst, h); err == nil {
 		t.Error("a cancelled greedy search succeeded")
 	}
 }
@@ -425,16 +425,16 @@ func TestGreedy(t *testing.T) {
 // afresh (Estimate), only the move that undoes the last one pruned, moves
 // in Korf's order. It returns the solution's length and the nodes
 // generated, counted as Solve counts them.
-func plainIDA(h *search.Heuristic, start bitboard.Board) (length int, generated uint64) {
-	goal := bitboard.Solved(start.Size(), h.Goal())
+func plainIDA(h *search.Heuristic, start puzzle.Board) (length int, generated uint64) {
+	goal := puzzle.SolvedBoard(start.Size(), h.Goal())
 	var next int
-	var dfs func(b bitboard.Board, g, bound int, undo bitboard.Move) bool
-	dfs = func(b bitboard.Board, g, bound int, undo bitboard.Move) bool {
+	var dfs func(b puzzle.Board, g, bound int, undo puzzle.Move) bool
+	dfs = func(b puzzle.Board, g, bound int, undo puzzle.Move) bool {
 		if b == goal {
 			length = g
 			return true
 		}
-		for _, m := range bitboard.Moves {
+		for _, m := range puzzle.Moves {
 			child, _, ok := b.Move(m)
 			if !ok || m == undo {
 				continue
@@ -465,12 +465,12 @@ func plainIDA(h *search.Heuristic, start bitboard.Board) (length int, generated 
 // reflection are on; 3×3 every 13th position (and the other goal's, for
 // optimal lengths), 4×4 easy Korf instances with 5-5-5.
 func TestIncrementalEstimates(t *testing.T) {
-	size3 := bitboard.Size{Rows: 3, Cols: 3}
+	size3 := puzzle.Size{Rows: 3, Cols: 3}
 	p555, err := pdb.ParsePartition("555", size4)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h3, err := search.Additive("regions", build(t, size3, bitboard.GoalLast, [][]int{{1, 2, 4, 5}, {3, 6, 7, 8}}, pdb.BuildOptions{}), true)
+	h3, err := search.Additive("regions", build(t, size3, puzzle.GoalLast, [][]int{{1, 2, 4, 5}, {3, 6, 7, 8}}, pdb.BuildOptions{}), true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -478,25 +478,25 @@ func TestIncrementalEstimates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	check := func(h *search.Heuristic, b bitboard.Board, want int) {
-		res := solve(t, b, h.Goal(), h, search.Options{PruneDepth: search.PruneInverse, Order: bitboard.Moves}, want)
+	check := func(h *search.Heuristic, b puzzle.Board, want int) {
+		res := solve(t, b, h.Goal(), h, search.Options{PruneDepth: search.PruneInverse, Order: puzzle.Moves}, want)
 		if length, nodes := plainIDA(h, b); length != want || nodes != res.Generated {
 			t.Fatalf("%v: plain IDA* length %d, %d nodes; the search %d nodes", b, length, nodes, res.Generated)
 		}
 	}
-	all := bfs.All(size3, bitboard.GoalLast)
+	all := bfs.All(size3, puzzle.GoalLast)
 	for i := 0; i < len(all); i += 13 {
 		check(h3, all[i].Board, all[i].Dist)
 	}
 	// The other goal convention, served by rotating the board: the
 	// blank's regions must turn with it.
-	first := bfs.All(size3, bitboard.GoalFirst)
+	first := bfs.All(size3, puzzle.GoalFirst)
 	for i := 0; i < len(first); i += 13 {
-		solve(t, first[i].Board, bitboard.GoalFirst, h3, search.Options{}, first[i].Dist)
+		solve(t, first[i].Board, puzzle.GoalFirst, h3, search.Options{}, first[i].Dist)
 	}
 	for _, id := range easyKorf[:4] {
 		in := data.Korf100()[id-1]
-		check(h4, in.Board, in.Optimal)
+		check(h4, board(in), in.Optimal)
 	}
 }
 
@@ -506,7 +506,7 @@ func TestIncrementalEstimates(t *testing.T) {
 // breadth-first distances), in fewer nodes than with either alone. Max
 // refuses heuristics it cannot combine.
 func TestMax(t *testing.T) {
-	size := bitboard.Size{Rows: 3, Cols: 3}
+	size := puzzle.Size{Rows: 3, Cols: 3}
 	a, err := search.Additive("pdb:a", build(t, size, pdb.Goal, [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}}, pdb.BuildOptions{}), true)
 	if err != nil {
 		t.Fatal(err)
@@ -538,7 +538,7 @@ func TestMax(t *testing.T) {
 	}
 
 	lc, _ := search.LinearConflict(size, pdb.Goal)
-	other, _ := search.Manhattan(size, bitboard.GoalLast)
+	other, _ := search.Manhattan(size, puzzle.GoalLast)
 	for _, bad := range [][]*search.Heuristic{nil, {a, lc}, {a, other}, {a, a, a}} {
 		if _, err := search.Max("bad", bad...); err == nil {
 			t.Errorf("Max of %d heuristics accepted", len(bad))

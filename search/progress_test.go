@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"fifteen/bitboard"
 	"fifteen/data"
+	"fifteen/puzzle"
 	"fifteen/search"
 )
 
@@ -17,7 +17,7 @@ import (
 // their counts, reports within one never exceed its count, forecasts come
 // once two iterations are done, and no two calls overlap.
 func TestProgress(t *testing.T) {
-	h, err := search.Classic("manhattan", bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalFirst)
+	h, err := search.Classic("manhattan", puzzle.Size{Rows: 4, Cols: 4}, puzzle.GoalFirst)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestProgress(t *testing.T) {
 			time.Sleep(100 * time.Microsecond)
 			inside.Store(false)
 		}}
-		res := solve(t, in.Board, bitboard.GoalFirst, h, opts, in.Optimal)
+		res := solve(t, board(in), puzzle.GoalFirst, h, opts, in.Optimal)
 		index := map[int]int{} // bound → iteration
 		totals := make([]uint64, len(res.Iterations))
 		var total uint64

@@ -11,7 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"fifteen/bitboard"
+	"fifteen/puzzle"
 )
 
 // A split search is one search shared by independent processes, such as
@@ -49,13 +49,13 @@ type Plan struct {
 }
 
 // parse checks the plan and returns its starts as moves.
-func (p *Plan) parse() ([][]bitboard.Move, error) {
+func (p *Plan) parse() ([][]puzzle.Move, error) {
 	if len(p.Starts) == 0 || p.Starts[0] != "" || p.CutDepth < 1 || p.CutDepth >= p.Bound || p.Bound > MaxLength*100 {
 		return nil, fmt.Errorf("%w: bound %d, cut depth %d, %d tasks", ErrPlan, p.Bound, p.CutDepth, len(p.Starts))
 	}
-	starts := make([][]bitboard.Move, len(p.Starts))
+	starts := make([][]puzzle.Move, len(p.Starts))
 	for k, s := range p.Starts {
-		moves, err := bitboard.ParseMoves(s)
+		moves, err := puzzle.ParseMoves(s)
 		if err != nil || len(moves) != p.CutDepth && s != "" {
 			return nil, fmt.Errorf("%w: the start of task %d, %q: want %d moves", ErrPlan, k, s, p.CutDepth)
 		}
@@ -97,10 +97,10 @@ type Part struct {
 	Tasks     []Task    `json:"tasks"` // the subtrees it searched to the end without a solution
 	// Found is the number of the subtree in which it found Moves, the
 	// first solution of its run, or -1.
-	Found   int64           `json:"found"`
-	Moves   []bitboard.Move `json:"-"`
-	Next    int             `json:"next"` // the smallest f above the bound that it saw; math.MaxInt if none
-	Elapsed time.Duration   `json:"elapsed_ns"`
+	Found   int64         `json:"found"`
+	Moves   []puzzle.Move `json:"-"`
+	Next    int           `json:"next"` // the smallest f above the bound that it saw; math.MaxInt if none
+	Elapsed time.Duration `json:"elapsed_ns"`
 	// Heeded is the subtree in which, as Share.Known said, another task
 	// found a solution, if the task gave up its subtrees after it; nil if
 	// it searched its whole run. Join checks that a part holds that
@@ -124,7 +124,7 @@ var ErrUnreported = errors.New("search: a task gave up its subtrees after a solu
 // and otherwise the plan of the next iteration, whose runs give each task
 // as many subtrees. It neither saves nor resumes
 // checkpoints: the iterations it searches are small.
-func Split(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heuristic, opts Options, tasks int, above uint64) (Result, Plan, error) {
+func Split(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuristic, opts Options, tasks int, above uint64) (Result, Plan, error) {
 	switch {
 	case tasks < 1:
 		return Result{}, Plan{}, fmt.Errorf("search: a split among %d tasks", tasks)
@@ -155,7 +155,7 @@ func Split(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heu
 // share's plan describes, with opts (Threads, checkpoints of the run, and
 // Resume of one). When ctx ends first, it returns the part so far and
 // ctx's error.
-func SolveShare(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h *Heuristic, opts Options, share Share) (Part, error) {
+func SolveShare(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuristic, opts Options, share Share) (Part, error) {
 	starts, err := share.parse()
 	if err != nil {
 		return Part{}, err
@@ -197,7 +197,7 @@ func SolveShare(ctx context.Context, start bitboard.Board, goal bitboard.Goal, h
 }
 
 // shareIteration searches the task's run of the plan's iteration.
-func (w *worker) shareIteration(plan Plan, starts [][]bitboard.Move, task int, known func() int64, team *crew) Part {
+func (w *worker) shareIteration(plan Plan, starts [][]puzzle.Move, task int, known func() int64, team *crew) Part {
 	sh := &sharer{task: task, starts: starts, known: known, t0: time.Now()}
 	sh.heeded.Store(math.MaxInt64)
 	w.share, w.cutDepth = sh, plan.CutDepth
@@ -219,7 +219,7 @@ func (w *worker) shareIteration(plan Plan, starts [][]bitboard.Move, task int, k
 // sharer is a task's share of the iteration being searched.
 type sharer struct {
 	task   int
-	starts [][]bitboard.Move
+	starts [][]puzzle.Move
 	owner  int // the task whose run the cut is in
 	known  func() int64
 	t0     time.Time
@@ -236,7 +236,7 @@ type sharer struct {
 }
 
 // owns reports whether the subtree the cut reached by path is the task's.
-func (s *sharer) owns(path []bitboard.Move) bool {
+func (s *sharer) owns(path []puzzle.Move) bool {
 	for s.owner+1 < len(s.starts) && slices.Equal(path, s.starts[s.owner+1]) {
 		s.owner++
 	}

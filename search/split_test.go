@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"fifteen/bitboard"
 	"fifteen/data"
+	"fifteen/puzzle"
 	"fifteen/search"
 )
 
@@ -20,7 +20,7 @@ import (
 // search on one thread, with its counts in every iteration but the last,
 // where the tasks' runs that come after the solution add to them.
 func TestSplit(t *testing.T) {
-	h, err := search.Manhattan(bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalFirst)
+	h, err := search.Manhattan(puzzle.Size{Rows: 4, Cols: 4}, puzzle.GoalFirst)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,9 +28,9 @@ func TestSplit(t *testing.T) {
 		id    int
 		above uint64 // 0: Split solves it, as no iteration is large enough
 	}{{47, 1 << 14}, {79, 1 << 14}, {79, 0}} {
-		id, b := c.id, data.Korf100()[c.id-1].Board
+		id, b := c.id, board(data.Korf100()[c.id-1])
 		opts := search.Options{Threads: 1}
-		want := solve(t, b, bitboard.GoalFirst, h, opts, -1)
+		want := solve(t, b, puzzle.GoalFirst, h, opts, -1)
 		for _, tasks := range []int{1, 2, 3, 7} {
 			for _, threads := range []int{1, 2} {
 				opts := search.Options{Threads: threads}
@@ -38,7 +38,7 @@ func TestSplit(t *testing.T) {
 				n := len(want.Iterations) - 1
 				if !slices.Equal(got.Moves, want.Moves) || len(got.Iterations) != len(want.Iterations) || !slices.Equal(got.Iterations[:n], want.Iterations[:n]) {
 					t.Fatalf("Korf %d, %d tasks, %d threads: %s %v, want %s %v", id, tasks, threads,
-						bitboard.FormatMoves(got.Moves), got.Iterations, bitboard.FormatMoves(want.Moves), want.Iterations)
+						puzzle.FormatMoves(got.Moves), got.Iterations, puzzle.FormatMoves(want.Moves), want.Iterations)
 				}
 				if last := got.Iterations[n]; last.Generated < want.Iterations[n].Generated {
 					t.Errorf("Korf %d, %d tasks: the last iteration generated %d nodes, fewer than one search's %d", id, tasks, last.Generated, want.Iterations[n].Generated)
@@ -50,13 +50,13 @@ func TestSplit(t *testing.T) {
 
 // splitSearch runs a split search as a cluster would: each round's tasks
 // one after another, their parts joined, the next round planned.
-func splitSearch(t *testing.T, b bitboard.Board, h *search.Heuristic, opts search.Options, tasks int, above uint64) search.Result {
+func splitSearch(t *testing.T, b puzzle.Board, h *search.Heuristic, opts search.Options, tasks int, above uint64) search.Result {
 	t.Helper()
 	ctx := context.Background()
 	var res search.Result
 	var plan search.Plan
 	for k := range tasks {
-		r, p, err := search.Split(ctx, b, bitboard.GoalFirst, h, opts, tasks, above)
+		r, p, err := search.Split(ctx, b, puzzle.GoalFirst, h, opts, tasks, above)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,7 +82,7 @@ func splitSearch(t *testing.T, b bitboard.Board, h *search.Heuristic, opts searc
 				defer mu.Unlock()
 				return first
 			}
-			part, err := search.SolveShare(ctx, b, bitboard.GoalFirst, h, opts, search.Share{Plan: plan, Task: k, Known: known})
+			part, err := search.SolveShare(ctx, b, puzzle.GoalFirst, h, opts, search.Share{Plan: plan, Task: k, Known: known})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -112,18 +112,18 @@ func splitSearch(t *testing.T, b bitboard.Board, h *search.Heuristic, opts searc
 // resumes it (through JSON): the part is the one a share never stopped
 // gives. It also refuses malformed plans and shares.
 func TestSplitResume(t *testing.T) {
-	b := data.Korf100()[53].Board
-	h, err := search.Manhattan(b.Size(), bitboard.GoalFirst)
+	b := board(data.Korf100()[53])
+	h, err := search.Manhattan(b.Size(), puzzle.GoalFirst)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	_, plan, err := search.Split(ctx, b, bitboard.GoalFirst, h, search.Options{}, 3, 1<<18)
+	_, plan, err := search.Split(ctx, b, puzzle.GoalFirst, h, search.Options{}, 3, 1<<18)
 	if err != nil {
 		t.Fatal(err)
 	}
 	share := search.Share{Plan: plan, Task: 1}
-	want, err := search.SolveShare(ctx, b, bitboard.GoalFirst, h, search.Options{}, share)
+	want, err := search.SolveShare(ctx, b, puzzle.GoalFirst, h, search.Options{}, share)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestSplitResume(t *testing.T) {
 			cancel()
 		}
 	}}
-	if _, err := search.SolveShare(stop, b, bitboard.GoalFirst, h, opts, share); err != context.Canceled || saved == nil {
+	if _, err := search.SolveShare(stop, b, puzzle.GoalFirst, h, opts, share); err != context.Canceled || saved == nil {
 		t.Fatalf("a stopped share: %v, checkpoint %v", err, saved != nil)
 	}
 	var cp search.Checkpoint
@@ -145,7 +145,7 @@ func TestSplitResume(t *testing.T) {
 	if len(cp.Tasks) >= len(want.Tasks) {
 		t.Fatalf("stopped after %d subtrees of %d", len(cp.Tasks), len(want.Tasks))
 	}
-	got, err := search.SolveShare(ctx, b, bitboard.GoalFirst, h, search.Options{Threads: 2, Resume: &cp}, share)
+	got, err := search.SolveShare(ctx, b, puzzle.GoalFirst, h, search.Options{Threads: 2, Resume: &cp}, share)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +154,7 @@ func TestSplitResume(t *testing.T) {
 			got.Iteration, got.Found, got.Next, len(got.Tasks), want.Iteration, want.Found, want.Next, len(want.Tasks))
 	}
 	other := search.Share{Plan: plan, Task: 2}
-	if _, err := search.SolveShare(ctx, b, bitboard.GoalFirst, h, search.Options{Resume: &cp}, other); !errors.Is(err, search.ErrOtherSearch) {
+	if _, err := search.SolveShare(ctx, b, puzzle.GoalFirst, h, search.Options{Resume: &cp}, other); !errors.Is(err, search.ErrOtherSearch) {
 		t.Errorf("another task's checkpoint: %v", err)
 	}
 
@@ -170,7 +170,7 @@ func TestSplitResume(t *testing.T) {
 		bad(func(s *search.Share) { s.Starts = nil }),
 		bad(func(s *search.Share) { s.CutDepth = s.Bound }),
 	} {
-		if _, err := search.SolveShare(ctx, b, bitboard.GoalFirst, h, search.Options{}, s); !errors.Is(err, search.ErrPlan) {
+		if _, err := search.SolveShare(ctx, b, puzzle.GoalFirst, h, search.Options{}, s); !errors.Is(err, search.ErrPlan) {
 			t.Errorf("%+v: %v, want ErrPlan", s, err)
 		}
 	}
@@ -181,20 +181,20 @@ func TestSplitResume(t *testing.T) {
 // another job, say): the tasks give up their subtrees after it, and Join
 // refuses their parts rather than go on to a longer bound.
 func TestSplitStrayMark(t *testing.T) {
-	b := data.Korf100()[53].Board
-	h, err := search.Manhattan(b.Size(), bitboard.GoalFirst)
+	b := board(data.Korf100()[53])
+	h, err := search.Manhattan(b.Size(), puzzle.GoalFirst)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	_, plan, err := search.Split(ctx, b, bitboard.GoalFirst, h, search.Options{}, 2, 1<<18)
+	_, plan, err := search.Split(ctx, b, puzzle.GoalFirst, h, search.Options{}, 2, 1<<18)
 	if err != nil {
 		t.Fatal(err)
 	}
 	parts := make([]search.Part, 2)
 	for k := range parts {
 		share := search.Share{Plan: plan, Task: k, Known: func() int64 { return 0 }}
-		if parts[k], err = search.SolveShare(ctx, b, bitboard.GoalFirst, h, search.Options{Threads: 1}, share); err != nil {
+		if parts[k], err = search.SolveShare(ctx, b, puzzle.GoalFirst, h, search.Options{Threads: 1}, share); err != nil {
 			t.Fatal(err)
 		}
 	}

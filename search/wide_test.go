@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"fifteen/bitboard"
 	"fifteen/pdb"
+	"fifteen/puzzle"
 	"fifteen/search"
 )
 
@@ -16,7 +16,7 @@ import (
 // without it, and with the parallel search. The databases must generate
 // fewer nodes than Manhattan distance in all.
 func TestFiveByFive(t *testing.T) {
-	size := bitboard.Size{Rows: 5, Cols: 5}
+	size := puzzle.Size{Rows: 5, Cols: 5}
 	patterns := [][]int{{1, 2, 5, 6}, {3, 4, 8, 9}, {7, 12, 13, 14}, {10, 11, 15, 16}, {17, 18, 19, 24}, {20, 21, 22, 23}}
 	tables := build(t, size, pdb.Goal, patterns, pdb.BuildOptions{})
 	dbs, err := search.Additive("pdb:4x6", tables, true)
@@ -30,7 +30,7 @@ func TestFiveByFive(t *testing.T) {
 	rng := rand.New(rand.NewPCG(25, 24))
 	var nodes [2]uint64
 	for i := range 12 {
-		goal := []bitboard.Goal{bitboard.GoalFirst, bitboard.GoalLast}[i%2]
+		goal := []puzzle.Goal{puzzle.GoalFirst, puzzle.GoalLast}[i%2]
 		b := randomWalk(rng, size, goal, 30+rng.IntN(21))
 		want := solve(t, b, goal, md, search.Options{PruneDepth: search.PruneInverse}, -1)
 		solve(t, b, goal, md, search.Options{}, want.Length())

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"log"
 
-	"fifteen/bitboard"
+	"fifteen/puzzle"
 	"fifteen/solver"
 )
 
@@ -18,12 +18,12 @@ func Example() {
 		log.Fatal(err)
 	}
 	defer s.Close()
-	korf1 := solver.Puzzle{Size: bitboard.Size{Rows: 4, Cols: 4}, Tiles: []int{14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3}}
-	res, err := s.Solve(context.Background(), korf1, solver.Options{Goal: bitboard.GoalFirst})
+	korf1 := puzzle.Puzzle{Size: puzzle.Size{Rows: 4, Cols: 4}, Tiles: []int{14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3}}
+	res, err := s.Solve(context.Background(), korf1, solver.Options{Goal: puzzle.GoalFirst})
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println(res.Length(), "moves:", bitboard.FormatMoves(res.Moves))
+	fmt.Println(res.Length(), "moves:", puzzle.FormatMoves(res.Moves))
 	// Output: 57 moves: ULDDRUUULDDDRUURRDLDLUURULLDRDRUURDDDLUUURDDDLULUURRDLLLU
 }
 
@@ -35,11 +35,11 @@ func ExampleSolver_SolveAll() {
 		log.Fatal(err)
 	}
 	defer s.Close()
-	size := bitboard.Size{Rows: 3, Cols: 3}
-	puzzles := func(yield func(solver.Puzzle, error) bool) {
-		_ = yield(solver.Puzzle{ID: "a", Size: size, Tiles: []int{1, 2, 3, 4, 5, 6, 0, 7, 8}}, nil) &&
-			yield(solver.Puzzle{ID: "b", Size: size, Tiles: []int{2, 1, 3, 4, 5, 6, 7, 8, 0}}, nil) &&
-			yield(solver.Puzzle{ID: "c", Size: size, Tiles: []int{8, 6, 7, 2, 5, 4, 3, 0, 1}}, nil)
+	size := puzzle.Size{Rows: 3, Cols: 3}
+	puzzles := func(yield func(puzzle.Puzzle, error) bool) {
+		_ = yield(puzzle.Puzzle{ID: "a", Size: size, Tiles: []int{1, 2, 3, 4, 5, 6, 0, 7, 8}}, nil) &&
+			yield(puzzle.Puzzle{ID: "b", Size: size, Tiles: []int{2, 1, 3, 4, 5, 6, 7, 8, 0}}, nil) &&
+			yield(puzzle.Puzzle{ID: "c", Size: size, Tiles: []int{8, 6, 7, 2, 5, 4, 3, 0, 1}}, nil)
 	}
 	for res, err := range s.SolveAll(context.Background(), puzzles, 2, solver.Options{}) {
 		if err != nil {

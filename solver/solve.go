@@ -9,47 +9,10 @@ import (
 	"strings"
 	"time"
 
-	"fifteen/bitboard"
 	"fifteen/construct"
+	"fifteen/puzzle"
 	"fifteen/search"
 )
-
-// Puzzle is a board to solve: its tiles in row-major order, 0 the blank.
-type Puzzle struct {
-	ID    string // a label for results and CPU profiles; may be empty
-	Size  bitboard.Size
-	Tiles []int
-	// Optimum, if not 0, is the known optimal length: a solution that
-	// contradicts it is reported as ErrWrongAnswer.
-	Optimum int
-}
-
-// Grid returns the puzzle as the constructive solver and the renderer
-// take it.
-func (p Puzzle) Grid() construct.Grid {
-	return construct.Grid{Rows: p.Size.Rows, Cols: p.Size.Cols, Tiles: p.Tiles}
-}
-
-// Check reports whether the puzzle is well formed, on a board of any size
-// the solver takes (the human mode's), and solvable toward goal:
-// bitboard.ErrUnsolvable if not.
-func (p Puzzle) Check(goal bitboard.Goal) error {
-	var err error
-	solvable := false
-	if p.Size.Cells() <= bitboard.MaxCells {
-		var b bitboard.Board
-		b, err = bitboard.New(p.Size, p.Tiles)
-		solvable = err == nil && b.Solvable(goal)
-	} else {
-		g := p.Grid()
-		err = g.Check()
-		solvable = err == nil && g.Solvable(goal)
-	}
-	if err == nil && !solvable {
-		err = bitboard.ErrUnsolvable
-	}
-	return err
-}
 
 // Mode is how a puzzle is solved.
 type Mode uint8
@@ -64,7 +27,7 @@ const (
 	// best-first search).
 	Greedy
 	// Human solves the way people do, row by row and column by column
-	// (package construct): instant, on boards of up to construct.MaxCells
+	// (package construct): instant, on boards of up to puzzle.MaxCells
 	// cells, about twice the optimal length.
 	Human
 )
@@ -106,9 +69,9 @@ func (m *Mode) UnmarshalText(text []byte) error {
 }
 
 // Options tune a solve. The zero value finds an optimal solution toward
-// the goal convention bitboard.GoalLast, with one thread.
+// the goal convention puzzle.GoalLast, with one thread.
 type Options struct {
-	Goal bitboard.Goal
+	Goal puzzle.Goal
 	Mode Mode
 	// Weight is the Weighted mode's factor, above 1 and at most
 	// search.MaxWeight; the other modes take 0.
@@ -117,7 +80,7 @@ type Options struct {
 	// does.
 	Threads    int
 	PruneDepth int
-	Order      [4]bitboard.Move
+	Order      [4]puzzle.Move
 	// Timeout, if above 0, bounds each puzzle's search.
 	Timeout time.Duration
 	// Progress, if not nil, is told how each puzzle's IDA* search (the
@@ -125,15 +88,15 @@ type Options struct {
 	// once it has run for ProgressEvery, at the end of each iteration and
 	// every ProgressEvery within one. With SolveAll, the calls for
 	// different puzzles may overlap.
-	Progress      func(Puzzle, Progress)
+	Progress      func(puzzle.Puzzle, Progress)
 	ProgressEvery time.Duration
 	// Checkpoint, if not nil, is given each puzzle's IDA* search's state,
 	// as search.Options.Checkpoint is, every CheckpointEvery within an
 	// iteration; Resume, if not nil, returns the checkpoint a puzzle's
 	// search resumes from, or nil.
-	Checkpoint      func(Puzzle, *Checkpoint)
+	Checkpoint      func(puzzle.Puzzle, *Checkpoint)
 	CheckpointEvery time.Duration
-	Resume          func(Puzzle) *Checkpoint
+	Resume          func(puzzle.Puzzle) *Checkpoint
 }
 
 // Validate reports the first option that is out of its bounds. Solve
@@ -141,7 +104,7 @@ type Options struct {
 // they are set.
 func (o *Options) Validate() error {
 	switch {
-	case o.Goal != bitboard.GoalLast && o.Goal != bitboard.GoalFirst:
+	case o.Goal != puzzle.GoalLast && o.Goal != puzzle.GoalFirst:
 		return fmt.Errorf("solver: unknown goal convention %d", o.Goal)
 	case o.Mode > Human:
 		return fmt.Errorf("solver: unknown mode %v", o.Mode)
@@ -152,12 +115,12 @@ func (o *Options) Validate() error {
 	case o.Timeout < 0:
 		return fmt.Errorf("solver: negative timeout %v", o.Timeout)
 	}
-	so := o.search(Puzzle{})
+	so := o.search(puzzle.Puzzle{})
 	return so.Validate()
 }
 
 // search returns the search's options for puzzle p.
-func (o *Options) search(p Puzzle) search.Options {
+func (o *Options) search(p puzzle.Puzzle) search.Options {
 	so := search.Options{Threads: o.Threads, PruneDepth: o.PruneDepth, Order: o.Order, Weight: o.Weight, ProgressEvery: o.ProgressEvery, CheckpointEvery: o.CheckpointEvery}
 	if o.Progress != nil {
 		so.Progress = func(pr Progress) { o.Progress(p, pr) }
@@ -196,7 +159,7 @@ type (
 // moves and the search's counts; a search stopped early keeps the counts
 // so far.
 type Result struct {
-	Puzzle Puzzle
+	Puzzle puzzle.Puzzle
 	Search
 	Tiles     []int  // the tile each move slides, once solved
 	Optimal   bool   // whether the solution is proved shortest
@@ -212,7 +175,7 @@ var ErrWrongAnswer = errors.New("wrong answer")
 // returns the search's counts so far with an error that wraps ctx's error
 // (context.DeadlineExceeded for the timeout), or ErrClosed if Close
 // stopped it.
-func (s *Solver) Solve(ctx context.Context, p Puzzle, opts Options) (Result, error) {
+func (s *Solver) Solve(ctx context.Context, p puzzle.Puzzle, opts Options) (Result, error) {
 	res := Result{Puzzle: p}
 	if err := opts.Validate(); err != nil {
 		return res, err
@@ -238,7 +201,7 @@ func (s *Solver) solve(ctx context.Context, res *Result, opts Options) error {
 	if opts.Mode == Human {
 		res.Heuristic = "constructive"
 		t0 := time.Now()
-		moves, err := construct.Solve(p.Grid(), opts.Goal)
+		moves, err := construct.Solve(*p, opts.Goal)
 		res.Moves, res.Solved, res.Elapsed = moves, err == nil, time.Since(t0)
 		return err
 	}
@@ -261,9 +224,9 @@ func (s *Solver) solve(ctx context.Context, res *Result, opts Options) error {
 
 // open returns res's puzzle as a board, and the heuristic that searches
 // it toward goal, whose name it records in res.
-func (s *Solver) open(ctx context.Context, res *Result, goal bitboard.Goal) (bitboard.Board, *search.Heuristic, error) {
+func (s *Solver) open(ctx context.Context, res *Result, goal puzzle.Goal) (puzzle.Board, *search.Heuristic, error) {
 	p := &res.Puzzle
-	start, err := bitboard.New(p.Size, p.Tiles)
+	start, err := puzzle.NewBoard(p.Size, p.Tiles)
 	if err != nil {
 		return start, nil, err
 	}
@@ -282,20 +245,20 @@ func (s *Solver) open(ctx context.Context, res *Result, goal bitboard.Goal) (bit
 // calls it; a solution assembled otherwise (Joined) is checked the same.
 func Verify(res *Result, opts Options) error {
 	p := &res.Puzzle
-	end, slid, err := p.Grid().Play(res.Moves)
+	end, slid, err := p.Apply(res.Moves)
 	switch {
 	case err != nil:
 		return fmt.Errorf("%w: %v", ErrWrongAnswer, err)
-	case !slices.Equal(end.Tiles, construct.Solved(p.Size.Rows, p.Size.Cols, opts.Goal).Tiles):
+	case !slices.Equal(end.Tiles, puzzle.Solved(p.Size, opts.Goal).Tiles):
 		return fmt.Errorf("%w: the moves do not reach the goal", ErrWrongAnswer)
 	}
 	res.Tiles, res.Optimal = slid, opts.Mode == Optimal
-	if n := res.Length(); p.Optimum > 0 {
+	if n := res.Length(); p.Optimal > 0 {
 		switch {
-		case n < p.Optimum || res.Optimal && n != p.Optimum:
-			return fmt.Errorf("%w: %d moves, the optimum is %d", ErrWrongAnswer, n, p.Optimum)
-		case opts.Mode == Weighted && float64(n) > opts.Weight*float64(p.Optimum):
-			return fmt.Errorf("%w: %d moves, over %v times the optimum %d", ErrWrongAnswer, n, opts.Weight, p.Optimum)
+		case n < p.Optimal || res.Optimal && n != p.Optimal:
+			return fmt.Errorf("%w: %d moves, the optimum is %d", ErrWrongAnswer, n, p.Optimal)
+		case opts.Mode == Weighted && float64(n) > opts.Weight*float64(p.Optimal):
+			return fmt.Errorf("%w: %d moves, over %v times the optimum %d", ErrWrongAnswer, n, opts.Weight, p.Optimal)
 		}
 	}
 	return nil

@@ -17,8 +17,8 @@ import (
 	"strings"
 	"sync"
 
-	"fifteen/bitboard"
 	"fifteen/pdb"
+	"fifteen/puzzle"
 	"fifteen/search"
 )
 
@@ -110,7 +110,7 @@ var ErrMissing = pdb.ErrMissing
 // them.
 type DatabaseError struct {
 	Partition string
-	Size      bitboard.Size
+	Size      puzzle.Size
 	Dir       string
 	Err       error
 }
@@ -140,8 +140,8 @@ type Solver struct {
 // conventions (search rotates a board of the other one), classic
 // heuristics are made for each.
 type heuristicKey struct {
-	size bitboard.Size
-	goal bitboard.Goal
+	size puzzle.Size
+	goal puzzle.Goal
 }
 
 // opened is one size's heuristic, opened once: an opening that its
@@ -173,7 +173,7 @@ func New(cfg Config) (*Solver, error) {
 // Solve need not. An error is returned again by every later call for the
 // size, and by Solve; but when ctx ends (or Close is called) during a
 // build, the build stops, and a later call starts it again.
-func (s *Solver) Prepare(ctx context.Context, size bitboard.Size, goal bitboard.Goal) error {
+func (s *Solver) Prepare(ctx context.Context, size puzzle.Size, goal puzzle.Goal) error {
 	ctx, done, err := s.enter(ctx)
 	if err != nil {
 		return err
@@ -222,7 +222,7 @@ func (s *Solver) enter(ctx context.Context) (_ context.Context, done func(), err
 
 // heuristic returns the heuristic for boards of the size and goal,
 // opening it on first use.
-func (s *Solver) heuristic(ctx context.Context, size bitboard.Size, goal bitboard.Goal) (*search.Heuristic, error) {
+func (s *Solver) heuristic(ctx context.Context, size puzzle.Size, goal puzzle.Goal) (*search.Heuristic, error) {
 	key := heuristicKey{size, goal}
 	if s.cfg.Heuristic == "pdb" {
 		key.goal = pdb.Goal
@@ -261,7 +261,7 @@ func (s *Solver) heuristic(ctx context.Context, size bitboard.Size, goal bitboar
 // Config's partitions (or the size's default) from its directory; on other
 // sizes, pdb.SmallPartition's (or the Config's) built in memory. Several
 // partitions make the maximum of their heuristics.
-func (s *Solver) openDatabases(ctx context.Context, size bitboard.Size, o *opened) (*search.Heuristic, error) {
+func (s *Solver) openDatabases(ctx context.Context, size puzzle.Size, o *opened) (*search.Heuristic, error) {
 	name := cmp.Or(s.cfg.Partition, pdb.DefaultPartition(size))
 	inMemory := !slices.Contains(pdb.DefaultSizes(), size)
 	parts := []pdb.Partition{pdb.SmallPartition(size)}

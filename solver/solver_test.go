@@ -7,23 +7,22 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"fifteen/bitboard"
 	"fifteen/data"
 	"fifteen/internal/bfs"
 	"fifteen/pdb"
+	"fifteen/puzzle"
 	"fifteen/search"
 	"fifteen/solver"
 )
 
 var (
-	size3 = bitboard.Size{Rows: 3, Cols: 3}
-	size4 = bitboard.Size{Rows: 4, Cols: 4}
+	size3 = puzzle.Size{Rows: 3, Cols: 3}
+	size4 = puzzle.Size{Rows: 4, Cols: 4}
 )
 
 // spec555 is a 5-5-5 partition written as a spec, so that the solver
@@ -40,15 +39,11 @@ func newSolver(t *testing.T, cfg solver.Config) *solver.Solver {
 	return s
 }
 
-func puzzleOf(in data.Instance) solver.Puzzle {
-	return solver.Puzzle{ID: in.ID, Size: in.Board.Size(), Tiles: in.Board.Tiles(), Optimum: in.Optimal}
-}
-
 // korf returns Korf's instances of the given ids (1-based) as puzzles.
-func korf(ids ...int) []solver.Puzzle {
-	var ps []solver.Puzzle
+func korf(ids ...int) []puzzle.Puzzle {
+	var ps []puzzle.Puzzle
 	for _, id := range ids {
-		ps = append(ps, puzzleOf(data.Korf100()[id-1]))
+		ps = append(ps, data.Korf100()[id-1])
 	}
 	return ps
 }
@@ -85,7 +80,7 @@ func TestOptionsValidate(t *testing.T) {
 	}{
 		{"zero", solver.Options{}, true},
 		{"weighted", solver.Options{Mode: solver.Weighted, Weight: 1.5}, true},
-		{"human first", solver.Options{Mode: solver.Human, Goal: bitboard.GoalFirst}, true},
+		{"human first", solver.Options{Mode: solver.Human, Goal: puzzle.GoalFirst}, true},
 		{"threads", solver.Options{Threads: search.MaxThreads}, true},
 		{"weighted without weight", solver.Options{Mode: solver.Weighted}, false},
 		{"weighted at 1", solver.Options{Mode: solver.Weighted, Weight: 1}, false},
@@ -98,7 +93,7 @@ func TestOptionsValidate(t *testing.T) {
 		{"threads", solver.Options{Threads: search.MaxThreads + 1}, false},
 		{"negative threads", solver.Options{Threads: -1}, false},
 		{"prune depth", solver.Options{PruneDepth: search.MaxPruneDepth + 1}, false},
-		{"order", solver.Options{Order: [4]bitboard.Move{bitboard.Up, bitboard.Up, bitboard.Left, bitboard.Right}}, false},
+		{"order", solver.Options{Order: [4]puzzle.Move{puzzle.Up, puzzle.Up, puzzle.Left, puzzle.Right}}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if err := c.opts.Validate(); (err == nil) != c.ok {
@@ -126,7 +121,7 @@ func TestBuildAndSolve(t *testing.T) {
 		Progress: func(pdb.Progress) { layers++ },
 		Log:      func(string) { lines++ },
 	})
-	if err := s.Prepare(context.Background(), size4, bitboard.GoalFirst); err != nil {
+	if err := s.Prepare(context.Background(), size4, puzzle.GoalFirst); err != nil {
 		t.Fatal(err)
 	}
 	if layers == 0 || lines != 5 { // building, three tables built, loaded
@@ -136,16 +131,16 @@ func TestBuildAndSolve(t *testing.T) {
 		name string
 		opts solver.Options
 	}{
-		{"optimal", solver.Options{Goal: bitboard.GoalFirst}},
-		{"parallel", solver.Options{Goal: bitboard.GoalFirst, Threads: 3}},
-		{"weighted", solver.Options{Goal: bitboard.GoalFirst, Mode: solver.Weighted, Weight: 1.5}},
-		{"greedy", solver.Options{Goal: bitboard.GoalFirst, Mode: solver.Greedy}},
-		{"human", solver.Options{Goal: bitboard.GoalFirst, Mode: solver.Human}},
+		{"optimal", solver.Options{Goal: puzzle.GoalFirst}},
+		{"parallel", solver.Options{Goal: puzzle.GoalFirst, Threads: 3}},
+		{"weighted", solver.Options{Goal: puzzle.GoalFirst, Mode: solver.Weighted, Weight: 1.5}},
+		{"greedy", solver.Options{Goal: puzzle.GoalFirst, Mode: solver.Greedy}},
+		{"human", solver.Options{Goal: puzzle.GoalFirst, Mode: solver.Human}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			for _, p := range korf(1, 12, 42) {
 				if c.opts.Mode == solver.Greedy {
-					p.Optimum = 0 // greedy has no bound to check against
+					p.Optimal = 0 // greedy has no bound to check against
 				}
 				r, err := s.Solve(context.Background(), p, c.opts)
 				if err != nil {
@@ -160,10 +155,10 @@ func TestBuildAndSolve(t *testing.T) {
 	// The other goal convention is the board turned by 180°, tiles
 	// relabelled: the same distance, through the same tables.
 	p := korf(12)[0]
-	b, _ := bitboard.New(p.Size, p.Tiles)
-	p.Tiles = b.Rotate().Tiles()
-	if r, err := s.Solve(context.Background(), p, solver.Options{}); err != nil || r.Length() != p.Optimum {
-		t.Errorf("goal last: %d moves, %v; want %d", r.Length(), err, p.Optimum)
+	b, _ := puzzle.NewBoard(p.Size, p.Tiles)
+	p.Tiles = b.Rotate().Puzzle().Tiles
+	if r, err := s.Solve(context.Background(), p, solver.Options{}); err != nil || r.Length() != p.Optimal {
+		t.Errorf("goal last: %d moves, %v; want %d", r.Length(), err, p.Optimal)
 	}
 }
 
@@ -171,14 +166,14 @@ func TestBuildAndSolve(t *testing.T) {
 // with the perfect database built in memory.
 func TestSmallBoards(t *testing.T) {
 	s := newSolver(t, solver.Config{Dir: filepath.Join(t.TempDir(), "unused")})
-	all := bfs.All(size3, bitboard.GoalLast)
+	all := bfs.All(size3, puzzle.GoalLast)
 	last := -1
 	for _, pos := range all {
 		if pos.Dist == last {
 			continue
 		}
 		last = pos.Dist
-		p := solver.Puzzle{Size: size3, Tiles: pos.Board.Tiles(), Optimum: pos.Dist}
+		p := puzzle.Puzzle{Size: size3, Tiles: pos.Board.Puzzle().Tiles, Optimal: pos.Dist}
 		if _, err := s.Solve(context.Background(), p, solver.Options{}); err != nil {
 			t.Errorf("distance %d: %v", pos.Dist, err)
 		}
@@ -193,16 +188,16 @@ func TestBadPuzzles(t *testing.T) {
 	swapped := []int{2, 1, 3, 4, 5, 6, 7, 8, 0}
 	for _, c := range []struct {
 		name string
-		p    solver.Puzzle
+		p    puzzle.Puzzle
 		opts solver.Options
 		want error
 	}{
-		{"unsolvable", solver.Puzzle{Size: size3, Tiles: swapped}, solver.Options{}, bitboard.ErrUnsolvable},
-		{"unsolvable, human", solver.Puzzle{Size: size3, Tiles: swapped}, solver.Options{Mode: solver.Human}, bitboard.ErrUnsolvable},
-		{"repeated tile", solver.Puzzle{Size: size3, Tiles: []int{1, 1, 3, 4, 5, 6, 7, 8, 0}}, solver.Options{}, bitboard.ErrTile},
-		{"too few tiles", solver.Puzzle{Size: size3, Tiles: []int{1, 2, 0}}, solver.Options{}, bitboard.ErrTileCount},
-		{"wrong optimum", solver.Puzzle{Size: size3, Tiles: []int{1, 2, 3, 4, 5, 6, 7, 0, 8}, Optimum: 3}, solver.Options{}, solver.ErrWrongAnswer},
-		{"too long for the weight", solver.Puzzle{Size: size4, Tiles: korf(1)[0].Tiles, Optimum: 30}, solver.Options{Goal: bitboard.GoalFirst, Mode: solver.Weighted, Weight: 1.5}, solver.ErrWrongAnswer},
+		{"unsolvable", puzzle.Puzzle{Size: size3, Tiles: swapped}, solver.Options{}, puzzle.ErrUnsolvable},
+		{"unsolvable, human", puzzle.Puzzle{Size: size3, Tiles: swapped}, solver.Options{Mode: solver.Human}, puzzle.ErrUnsolvable},
+		{"repeated tile", puzzle.Puzzle{Size: size3, Tiles: []int{1, 1, 3, 4, 5, 6, 7, 8, 0}}, solver.Options{}, puzzle.ErrTile},
+		{"too few tiles", puzzle.Puzzle{Size: size3, Tiles: []int{1, 2, 0}}, solver.Options{}, puzzle.ErrTileCount},
+		{"wrong optimum", puzzle.Puzzle{Size: size3, Tiles: []int{1, 2, 3, 4, 5, 6, 7, 0, 8}, Optimal: 3}, solver.Options{}, solver.ErrWrongAnswer},
+		{"too long for the weight", puzzle.Puzzle{Size: size4, Tiles: korf(1)[0].Tiles, Optimal: 30}, solver.Options{Goal: puzzle.GoalFirst, Mode: solver.Weighted, Weight: 1.5}, solver.ErrWrongAnswer},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := s.Solve(context.Background(), c.p, c.opts); !errors.Is(err, c.want) {
@@ -210,18 +205,18 @@ func TestBadPuzzles(t *testing.T) {
 			}
 		})
 	}
-	big := solver.Puzzle{Size: bitboard.Size{Rows: 6, Cols: 6}, Tiles: make([]int, 36)}
+	big := puzzle.Puzzle{Size: puzzle.Size{Rows: 6, Cols: 6}, Tiles: make([]int, 36)}
 	for i := range big.Tiles {
 		big.Tiles[i] = (i + 1) % 36
 	}
 	if _, err := s.Solve(context.Background(), big, solver.Options{}); err == nil {
-		t.Errorf("a 6x6 board searched, with boards of up to %d cells", search.MaxCells)
+		t.Errorf("a 6x6 board searched, with boards of up to %d cells", puzzle.MaxBoardCells)
 	}
 	if r, err := s.Solve(context.Background(), big, solver.Options{Mode: solver.Human}); err != nil || r.Length() != 0 {
 		t.Errorf("6x6 goal, human: %d moves, %v", r.Length(), err)
 	}
 	// Sides whose product overflows to a small count.
-	huge := solver.Puzzle{Size: bitboard.Size{Rows: 1 << 32, Cols: 1 << 32}, Tiles: []int{0, 1, 2, 3}}
+	huge := puzzle.Puzzle{Size: puzzle.Size{Rows: 1 << 32, Cols: 1 << 32}, Tiles: []int{0, 1, 2, 3}}
 	for _, mode := range []solver.Mode{solver.Optimal, solver.Human} {
 		if _, err := s.Solve(context.Background(), huge, solver.Options{Mode: mode}); err == nil {
 			t.Errorf("a %v board, %v: no error", huge.Size, mode)
@@ -237,22 +232,22 @@ func TestBadPuzzles(t *testing.T) {
 func TestDatabaseErrors(t *testing.T) {
 	dir := t.TempDir()
 	s := newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: solver.NeverBuild})
-	err := s.Prepare(context.Background(), size4, bitboard.GoalLast)
+	err := s.Prepare(context.Background(), size4, puzzle.GoalLast)
 	var de *solver.DatabaseError
 	if !errors.As(err, &de) || !errors.Is(err, pdb.ErrMissing) || de.Partition != spec555 || de.Dir != dir || de.Size != size4 {
 		t.Fatalf("missing databases: %v", err)
 	}
 	// The default policy builds only each size's default partition.
-	if err := newSolver(t, solver.Config{Partition: spec555, Dir: dir}).Prepare(context.Background(), size4, bitboard.GoalLast); !errors.Is(err, pdb.ErrMissing) {
+	if err := newSolver(t, solver.Config{Partition: spec555, Dir: dir}).Prepare(context.Background(), size4, puzzle.GoalLast); !errors.Is(err, pdb.ErrMissing) {
 		t.Errorf("a partition not built on first use: %v", err)
 	}
-	if _, err2 := s.Solve(context.Background(), korf(1)[0], solver.Options{Goal: bitboard.GoalFirst}); !errors.Is(err2, pdb.ErrMissing) {
+	if _, err2 := s.Solve(context.Background(), korf(1)[0], solver.Options{Goal: puzzle.GoalFirst}); !errors.Is(err2, pdb.ErrMissing) {
 		t.Errorf("Solve after a failed Prepare: %v", err2)
 	}
 
 	// Built, then damaged: the error names the file and the partition;
 	// where building is allowed, the file is moved aside and built again.
-	if err := newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: solver.BuildAny}).Prepare(context.Background(), size4, bitboard.GoalLast); err != nil {
+	if err := newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: solver.BuildAny}).Prepare(context.Background(), size4, puzzle.GoalLast); err != nil {
 		t.Fatal(err)
 	}
 	packed := filepath.Join(dir, pdb.FileName(size4, pdb.Goal, []int{1, 2, 3, 6, 7}))
@@ -264,7 +259,7 @@ func TestDatabaseErrors(t *testing.T) {
 	if err := errors.Join(os.WriteFile(packed, b, 0o644), os.Remove(packed+".raw")); err != nil {
 		t.Fatal(err)
 	}
-	err = newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: solver.NeverBuild}).Prepare(context.Background(), size4, bitboard.GoalLast)
+	err = newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: solver.NeverBuild}).Prepare(context.Background(), size4, puzzle.GoalLast)
 	var fe *pdb.FileError
 	if !errors.As(err, &de) || !errors.As(err, &fe) || !errors.Is(err, pdb.ErrCorrupt) ||
 		!strings.Contains(err.Error(), packed) || de.Partition != spec555 {
@@ -272,13 +267,13 @@ func TestDatabaseErrors(t *testing.T) {
 	}
 	var logged []string
 	s = newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: solver.BuildAny, Log: func(line string) { logged = append(logged, line) }})
-	if err := s.Prepare(context.Background(), size4, bitboard.GoalLast); err != nil {
+	if err := s.Prepare(context.Background(), size4, puzzle.GoalLast); err != nil {
 		t.Fatalf("repair: %v", err)
 	}
 	if _, err := os.Stat(packed + ".damaged"); err != nil || !strings.Contains(strings.Join(logged, "\n"), "moved aside to "+packed+".damaged") {
 		t.Errorf("the damaged file was not moved aside and said so: %v\n%s", err, strings.Join(logged, "\n"))
 	}
-	if r, err := s.Solve(context.Background(), korf(12)[0], solver.Options{Goal: bitboard.GoalFirst}); err != nil || !r.Solved {
+	if r, err := s.Solve(context.Background(), korf(12)[0], solver.Options{Goal: puzzle.GoalFirst}); err != nil || !r.Solved {
 		t.Errorf("solving with the repaired databases: %v", err)
 	}
 }
@@ -295,8 +290,8 @@ func TestClose(t *testing.T) {
 	// Closed once the search reports that it runs.
 	running := make(chan struct{})
 	var once sync.Once
-	opts := solver.Options{Goal: bitboard.GoalFirst, Threads: 2, ProgressEvery: time.Millisecond,
-		Progress: func(solver.Puzzle, solver.Progress) { once.Do(func() { close(running) }) }}
+	opts := solver.Options{Goal: puzzle.GoalFirst, Threads: 2, ProgressEvery: time.Millisecond,
+		Progress: func(puzzle.Puzzle, solver.Progress) { once.Do(func() { close(running) }) }}
 	wg.Go(func() {
 		res, err = s.Solve(context.Background(), hard, opts)
 	})
@@ -311,7 +306,7 @@ func TestClose(t *testing.T) {
 	if _, err := s.Solve(context.Background(), korf(1)[0], solver.Options{}); !errors.Is(err, solver.ErrClosed) {
 		t.Errorf("Solve after Close: %v", err)
 	}
-	if err := s.Prepare(context.Background(), size3, bitboard.GoalLast); !errors.Is(err, solver.ErrClosed) {
+	if err := s.Prepare(context.Background(), size3, puzzle.GoalLast); !errors.Is(err, solver.ErrClosed) {
 		t.Errorf("Prepare after Close: %v", err)
 	}
 	if err := s.Close(); err != nil {
@@ -321,7 +316,7 @@ func TestClose(t *testing.T) {
 
 func TestTimeout(t *testing.T) {
 	s := newSolver(t, solver.Config{Heuristic: "manhattan"})
-	opts := solver.Options{Goal: bitboard.GoalFirst, Timeout: 20 * time.Millisecond}
+	opts := solver.Options{Goal: puzzle.GoalFirst, Timeout: 20 * time.Millisecond}
 	r, err := s.Solve(context.Background(), korf(88)[0], opts)
 	if !errors.Is(err, context.DeadlineExceeded) || !strings.HasPrefix(err.Error(), "timed out after 20ms at bound ") || r.Generated == 0 {
 		t.Errorf("error %v, %d generated", err, r.Generated)
@@ -330,8 +325,8 @@ func TestTimeout(t *testing.T) {
 
 // stream returns the puzzles as a stream, the one at index bad paired
 // with an input error.
-func stream(ps []solver.Puzzle, bad int) iter.Seq2[solver.Puzzle, error] {
-	return func(yield func(solver.Puzzle, error) bool) {
+func stream(ps []puzzle.Puzzle, bad int) iter.Seq2[puzzle.Puzzle, error] {
+	return func(yield func(puzzle.Puzzle, error) bool) {
 		for i, p := range ps {
 			var err error
 			if i == bad {
@@ -348,21 +343,17 @@ func stream(ps []solver.Puzzle, bad int) iter.Seq2[solver.Puzzle, error] {
 // three at a time), that an input error keeps its place, and that every
 // answer is optimal.
 func TestSolveAll(t *testing.T) {
-	set, err := data.Random(60, 5, size3, bitboard.GoalLast)
+	ps, err := data.Random(60, 5, size3, puzzle.GoalLast)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ps []solver.Puzzle
-	for _, in := range set {
-		ps = append(ps, puzzleOf(in))
-	}
-	dist := map[bitboard.Board]int{}
-	for _, pos := range bfs.All(size3, bitboard.GoalLast) {
+	dist := map[puzzle.Board]int{}
+	for _, pos := range bfs.All(size3, puzzle.GoalLast) {
 		dist[pos.Board] = pos.Dist
 	}
 	for i := range ps {
-		b, _ := bitboard.New(size3, ps[i].Tiles)
-		ps[i].Optimum = dist[b]
+		b, _ := puzzle.NewBoard(size3, ps[i].Tiles)
+		ps[i].Optimal = dist[b]
 	}
 	s := newSolver(t, solver.Config{Heuristic: "manhattan"})
 	const bad = 17
@@ -385,9 +376,9 @@ func TestSolveAll(t *testing.T) {
 // ends, stop the searches under way, and that the stream then returns.
 func TestSolveAllStops(t *testing.T) {
 	s := newSolver(t, solver.Config{Heuristic: "manhattan"})
-	opts := solver.Options{Goal: bitboard.GoalFirst}
-	easy := solver.Puzzle{ID: "easy", Size: size4, Tiles: []int{1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}}
-	hard := append([]solver.Puzzle{easy}, korf(88, 88, 88, 88)...)
+	opts := solver.Options{Goal: puzzle.GoalFirst}
+	easy := puzzle.Puzzle{ID: "easy", Size: size4, Tiles: []int{1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}}
+	hard := append([]puzzle.Puzzle{easy}, korf(88, 88, 88, 88)...)
 
 	n := 0
 	for range s.SolveAll(context.Background(), stream(hard, -1), 2, opts) {
@@ -437,42 +428,12 @@ func TestOneBuild(t *testing.T) {
 	}})
 	var wg sync.WaitGroup
 	var errA error
-	wg.Go(func() { errA = a.Prepare(context.Background(), size4, bitboard.GoalFirst) })
+	wg.Go(func() { errA = a.Prepare(context.Background(), size4, puzzle.GoalFirst) })
 	<-aBuilding
-	errB := b.Prepare(context.Background(), size4, bitboard.GoalFirst)
+	errB := b.Prepare(context.Background(), size4, puzzle.GoalFirst)
 	wg.Wait()
 	log := strings.Join(bLog, "\n")
 	if errA != nil || errB != nil || !strings.Contains(log, "waiting for another process") || strings.Contains(log, "building the") {
 		t.Errorf("errors %v, %v; the second's log:\n%s", errA, errB, log)
-	}
-}
-
-// TestPuzzleCheck checks puzzles of the packed board's sizes and larger
-// ones alike: well formed, and solvable toward the goal.
-func TestPuzzleCheck(t *testing.T) {
-	six := bitboard.Size{Rows: 6, Cols: 6}
-	solved6 := make([]int, 36)
-	for i := range solved6 {
-		solved6[i] = (i + 1) % 36
-	}
-	swapped6 := slices.Clone(solved6)
-	swapped6[0], swapped6[1] = swapped6[1], swapped6[0]
-	for _, c := range []struct {
-		name string
-		p    solver.Puzzle
-		want error
-	}{
-		{"3x3", solver.Puzzle{Size: size3, Tiles: []int{1, 2, 3, 4, 5, 6, 7, 0, 8}}, nil},
-		{"3x3 unsolvable", solver.Puzzle{Size: size3, Tiles: []int{2, 1, 3, 4, 5, 6, 7, 8, 0}}, bitboard.ErrUnsolvable},
-		{"3x3 repeated tile", solver.Puzzle{Size: size3, Tiles: []int{1, 1, 3, 4, 5, 6, 7, 8, 0}}, bitboard.ErrTile},
-		{"6x6", solver.Puzzle{Size: six, Tiles: solved6}, nil},
-		{"6x6 unsolvable", solver.Puzzle{Size: six, Tiles: swapped6}, bitboard.ErrUnsolvable},
-	} {
-		if err := c.p.Check(bitboard.GoalLast); !errors.Is(err, c.want) || (c.want == nil) != (err == nil) {
-			t.Errorf("%s: %v, want %v", c.name, err, c.want)
-		}
-	}
-	if err := (solver.Puzzle{Size: six, Tiles: solved6[1:]}).Check(bitboard.GoalLast); err == nil {
-		t.Error("35 tiles on a 6x6 board: no error")
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"fifteen/bitboard"
+	"fifteen/puzzle"
 	"fifteen/search"
 )
 
@@ -21,10 +21,10 @@ var errSplitMode = errors.New("solver: a split search is an IDA* search: the opt
 // them does alike (search.Split): its result is solved if an iteration too
 // small to share (under above nodes) held a solution, and otherwise
 // holds those iterations, with the plan of the next.
-func (s *Solver) Split(ctx context.Context, p Puzzle, opts Options, tasks int, above uint64) (Result, Plan, error) {
+func (s *Solver) Split(ctx context.Context, p puzzle.Puzzle, opts Options, tasks int, above uint64) (Result, Plan, error) {
 	res := Result{Puzzle: p}
 	var plan Plan
-	err := s.ida(ctx, &res, opts, func(ctx context.Context, start bitboard.Board, h *search.Heuristic) (err error) {
+	err := s.ida(ctx, &res, opts, func(ctx context.Context, start puzzle.Board, h *search.Heuristic) (err error) {
 		res.Search, plan, err = search.Split(ctx, start, opts.Goal, h, opts.search(p), tasks, above)
 		return err
 	})
@@ -36,10 +36,10 @@ func (s *Solver) Split(ctx context.Context, p Puzzle, opts Options, tasks int, a
 
 // SolveShare searches the task's share of an iteration of the puzzle's
 // split search (search.SolveShare), with opts's threads and checkpoints.
-func (s *Solver) SolveShare(ctx context.Context, p Puzzle, opts Options, share Share) (Part, error) {
+func (s *Solver) SolveShare(ctx context.Context, p puzzle.Puzzle, opts Options, share Share) (Part, error) {
 	var part Part
 	res := Result{Puzzle: p}
-	err := s.ida(ctx, &res, opts, func(ctx context.Context, start bitboard.Board, h *search.Heuristic) (err error) {
+	err := s.ida(ctx, &res, opts, func(ctx context.Context, start puzzle.Board, h *search.Heuristic) (err error) {
 		part, err = search.SolveShare(ctx, start, opts.Goal, h, opts.search(p), share)
 		res.Iterations = []Iteration{part.Iteration} // the bound an error names
 		return err
@@ -49,7 +49,7 @@ func (s *Solver) SolveShare(ctx context.Context, p Puzzle, opts Options, share S
 
 // ida runs an IDA* search of res's puzzle that is not Solve's, with the
 // checks and the heuristic that Solve has.
-func (s *Solver) ida(ctx context.Context, res *Result, opts Options, run func(context.Context, bitboard.Board, *search.Heuristic) error) error {
+func (s *Solver) ida(ctx context.Context, res *Result, opts Options, run func(context.Context, puzzle.Board, *search.Heuristic) error) error {
 	if err := opts.Validate(); err != nil {
 		return err
 	}
@@ -72,7 +72,7 @@ func (s *Solver) ida(ctx context.Context, res *Result, opts Options, run func(co
 // (its counts are its iterations'), followed by the iterations its tasks
 // shared (search.Join), the last of which holds the solution moves;
 // elapsed is the tasks' time in all. It checks the solution as Solve does.
-func Joined(begun Result, shared []Iteration, moves []bitboard.Move, elapsed time.Duration, opts Options) (Result, error) {
+func Joined(begun Result, shared []Iteration, moves []puzzle.Move, elapsed time.Duration, opts Options) (Result, error) {
 	res := begun
 	res.Iterations = append(append([]Iteration(nil), begun.Iterations...), shared...)
 	res.Expanded, res.Generated = 0, 0

@@ -6,6 +6,8 @@ import (
 	"iter"
 	"runtime"
 	"sync"
+
+	"fifteen/puzzle"
 )
 
 // ErrNoPuzzles is what SolveAll yields for a nil stream.
@@ -24,7 +26,7 @@ var ErrNoPuzzles = errors.New("solver: SolveAll of a nil stream")
 // not yielded. When the loop over the results stops early, the searches
 // under way are stopped and waited for. The input is read by another
 // goroutine, which stops at its next step once the results' loop is over.
-func (s *Solver) SolveAll(ctx context.Context, puzzles iter.Seq2[Puzzle, error], jobs int, opts Options) iter.Seq2[Result, error] {
+func (s *Solver) SolveAll(ctx context.Context, puzzles iter.Seq2[puzzle.Puzzle, error], jobs int, opts Options) iter.Seq2[Result, error] {
 	if jobs < 1 {
 		jobs = runtime.GOMAXPROCS(0)
 	}

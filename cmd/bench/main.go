@@ -105,7 +105,7 @@ func parse(instances *cli.Instances, configs []string, limit int, rest []string)
 	for _, s := range configs {
 		// pdb alone names the default databases of the set's boards.
 		if h, opts, _ := strings.Cut(s, "+"); h == "pdb" {
-			s = strings.TrimSuffix("pdb:"+pdb.DefaultPartition(set.Instances[0].Board.Size())+"+"+opts, "+")
+			s = strings.TrimSuffix("pdb:"+pdb.DefaultPartition(set.Instances[0].Size)+"+"+opts, "+")
 		}
 		c, err := bench.ParseConfig(s)
 		if err != nil {
@@ -171,7 +171,7 @@ func open(ctx context.Context, c bench.Config, set data.Set, pdbDir string, stde
 	if err != nil {
 		return nil, err
 	}
-	if err := s.Prepare(ctx, set.Instances[0].Board.Size(), set.Goal); err != nil {
+	if err := s.Prepare(ctx, set.Instances[0].Size, set.Goal); err != nil {
 		s.Close()
 		return nil, err
 	}

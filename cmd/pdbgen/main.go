@@ -19,10 +19,10 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"fifteen/bitboard"
 	"fifteen/internal/cli"
 	"fifteen/internal/profile"
 	"fifteen/pdb"
+	"fifteen/puzzle"
 )
 
 func main() {
@@ -34,8 +34,8 @@ func run(args []string, stderr io.Writer) int {
 	partition := fs.String("partition", "", "partition: on 4x4 771 (default), 663x2, 663, 555, 78; on 5x5 6666 (default); or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +)")
 	var dir string
 	cli.DirFlag(fs, &dir)
-	var size bitboard.Size
-	cli.SizeVar(fs, &size, bitboard.Size{Rows: 4, Cols: 4}, bitboard.MaxCells, "board size, ROWSxCOLS")
+	var size puzzle.Size
+	cli.SizeVar(fs, &size, puzzle.Size{Rows: 4, Cols: 4}, puzzle.MaxBoardCells, "board size, ROWSxCOLS")
 	var threads int
 	cli.ThreadsVar(fs, &threads, pdb.MaxThreads, fmt.Sprintf("goroutines, at most %d (default all CPUs)", pdb.MaxThreads))
 	force := fs.Bool("force", false, "rebuild databases that exist")

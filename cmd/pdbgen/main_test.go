@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"fifteen/bitboard"
 	"fifteen/pdb"
+	"fifteen/puzzle"
 )
 
 func runPdbgen(t *testing.T, args ...string) (int, string) {
@@ -33,7 +33,7 @@ func TestBuildsLoadableDatabases(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
-	p, err := pdb.ParsePartition("1,2,3,4/5,6,7,8", bitboard.Size{Rows: 3, Cols: 3})
+	p, err := pdb.ParsePartition("1,2,3,4/5,6,7,8", puzzle.Size{Rows: 3, Cols: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestRebuildsDamaged(t *testing.T) {
 	if code, out := runPdbgen(t, args...); code != 0 {
 		t.Fatalf("exit %d: %s", code, out)
 	}
-	size := bitboard.Size{Rows: 3, Cols: 3}
+	size := puzzle.Size{Rows: 3, Cols: 3}
 	path := filepath.Join(dir, pdb.FileName(size, pdb.Goal, []int{1, 2, 3, 4}))
 	b, err := os.ReadFile(path)
 	if err != nil {

@@ -29,9 +29,9 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/spf13/pflag"
 
-	"fifteen/bitboard"
 	"fifteen/game"
 	"fifteen/internal/cli"
+	"fifteen/puzzle"
 	"fifteen/solver"
 )
 
@@ -41,10 +41,10 @@ func main() {
 
 func run(args []string, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("play", pflag.ContinueOnError)
-	var size bitboard.Size
-	cli.SizeVar(fs, &size, bitboard.Size{Rows: 4, Cols: 4}, bitboard.MaxCells, "board size for a random puzzle: 3 (the 8-puzzle), 4, or ROWSxCOLS")
+	var size puzzle.Size
+	cli.SizeVar(fs, &size, puzzle.Size{Rows: 4, Cols: 4}, puzzle.MaxBoardCells, "board size for a random puzzle: 3 (the 8-puzzle), 4, or ROWSxCOLS")
 	seed := fs.Uint64("seed", 0, "seed of the random puzzles (0: from the clock)")
-	var goal bitboard.Goal
+	var goal puzzle.Goal
 	cli.GoalVar(fs, &goal, "goal convention: last (1 2 … blank) or first (blank 1 2 …)")
 	var pdbDir string
 	cli.DirFlag(fs, &pdbDir)
@@ -72,13 +72,13 @@ func run(args []string, stderr io.Writer) int {
 }
 
 // setup reads the start position and loads the heuristic for the hints.
-func setup(ctx context.Context, args []string, size bitboard.Size, seed uint64, goal bitboard.Goal, pdbDir string, stderr io.Writer) (*game.Game, error) {
+func setup(ctx context.Context, args []string, size puzzle.Size, seed uint64, goal puzzle.Goal, pdbDir string, stderr io.Writer) (*game.Game, error) {
 	var err error
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
 	}
 	rng := rand.New(rand.NewPCG(seed, 0))
-	var start bitboard.Board
+	var start puzzle.Puzzle
 	switch {
 	case len(args) == 1:
 		f, err := os.Open(args[0])
@@ -86,22 +86,20 @@ func setup(ctx context.Context, args []string, size bitboard.Size, seed uint64, 
 			return nil, err
 		}
 		defer f.Close()
-		p, err := bitboard.NewReader(f, args[0]).Next()
+		p, err := puzzle.NewReader(f, args[0]).Next()
 		if err == io.EOF {
 			err = fmt.Errorf("%s: no puzzle", args[0])
 		}
 		if err != nil {
 			return nil, err
 		}
-		start = p.Board
+		start = p
 	case len(args) > 1:
-		p, err := bitboard.NewReader(strings.NewReader(strings.Join(args, " ")), "").Next()
-		if err != nil {
+		if start, err = puzzle.NewReader(strings.NewReader(strings.Join(args, " ")), "").Next(); err != nil {
 			return nil, err
 		}
-		start = p.Board
 	default:
-		if start, err = bitboard.Random(rng, size, goal); err != nil {
+		if start, err = puzzle.Random(rng, size, goal); err != nil {
 			return nil, err
 		}
 	}
@@ -109,7 +107,7 @@ func setup(ctx context.Context, args []string, size bitboard.Size, seed uint64, 
 	cfg.Progress, cfg.Log = cli.Reporter(stderr)
 	s, err := solver.New(cfg)
 	if err == nil {
-		err = s.Prepare(ctx, start.Size(), goal)
+		err = s.Prepare(ctx, start.Size, goal)
 	}
 	if err != nil {
 		return nil, err

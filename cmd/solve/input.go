@@ -6,39 +6,32 @@ import (
 	"fmt"
 	"io"
 	"iter"
-	"math/rand/v2"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
 
-	"fifteen/bitboard"
-	"fifteen/construct"
 	"fifteen/data"
 	"fifteen/internal/batch"
-	"fifteen/search"
+	"fifteen/puzzle"
 	"fifteen/solver"
 )
 
 // puzzles returns the batch as a stream, read or drawn as it is solved:
 // Korf's 100, random puzzles, or
 // the puzzles of the files or standard input, in order, each malformed
-// one with its *bitboard.InputError. The files are opened first, so that
+// one with its *puzzle.InputError. The files are opened first, so that
 // a missing one is reported before any work; close closes them.
-func puzzles(cfg *config, stdin io.Reader) (seq iter.Seq2[solver.Puzzle, error], close func(), err error) {
-	switch {
-	case cfg.random > 0 && cfg.size.Cells() > search.MaxCells:
-		return randomGrids(cfg), func() {}, nil
-	case cfg.set != nil || cfg.random > 0:
-		var set iter.Seq[data.Instance]
+func puzzles(cfg *config, stdin io.Reader) (seq iter.Seq2[puzzle.Puzzle, error], close func(), err error) {
+	if cfg.set != nil || cfg.random > 0 {
+		var set iter.Seq[puzzle.Puzzle]
 		if cfg.set != nil {
 			set = slices.Values(cfg.set.Instances)
 		} else if set, err = data.RandomSeq(cfg.random, cfg.seed, cfg.size, cfg.batch.Options.Goal); err != nil {
 			return nil, nil, err
 		}
-		return func(yield func(solver.Puzzle, error) bool) {
-			for in := range set {
-				p := solver.Puzzle{ID: in.ID, Size: in.Board.Size(), Tiles: in.Board.Tiles(), Optimum: in.Optimal}
+		return func(yield func(puzzle.Puzzle, error) bool) {
+			for p := range set {
 				if !yield(p, nil) {
 					return
 				}
@@ -64,30 +57,30 @@ func puzzles(cfg *config, stdin io.Reader) (seq iter.Seq2[solver.Puzzle, error],
 			inputs = append(inputs, f)
 		}
 	}
-	return func(yield func(solver.Puzzle, error) bool) {
+	return func(yield func(puzzle.Puzzle, error) bool) {
 		for i, r := range inputs {
 			prefix := ""
 			if len(cfg.files) > 1 {
 				prefix = cfg.files[i]
 			}
-			pr := bitboard.NewReader(r, prefix)
-			pr.MaxCells = search.MaxCells
+			pr := puzzle.NewReader(r, prefix)
+			pr.MaxCells = puzzle.MaxBoardCells
 			if cfg.batch.Options.Mode == solver.Human {
-				pr.MaxCells = construct.MaxCells
+				pr.MaxCells = puzzle.MaxCells
 			}
 			for {
 				p, err := pr.Next()
 				if err == io.EOF {
 					break
 				}
-				if ie := (*bitboard.InputError)(nil); err != nil && !errors.As(err, &ie) {
+				if ie := (*puzzle.InputError)(nil); err != nil && !errors.As(err, &ie) {
 					if len(cfg.files) > 0 {
 						err = fmt.Errorf("%s: %w", cfg.files[i], err)
 					}
-					yield(solver.Puzzle{}, batch.ReadError{Err: err})
+					yield(puzzle.Puzzle{}, batch.ReadError{Err: err})
 					return
 				}
-				if !yield(solver.Puzzle{ID: p.ID, Size: p.Size, Tiles: p.Tiles}, err) {
+				if !yield(p, err) {
 					return
 				}
 			}
@@ -95,28 +88,9 @@ func puzzles(cfg *config, stdin io.Reader) (seq iter.Seq2[solver.Puzzle, error],
 	}, close, nil
 }
 
-// randomGrids returns --random puzzles too big to pack, for
-// --constructive: uniformly random solvable grids drawn as data.Random
-// draws packed ones, one at a time.
-func randomGrids(cfg *config) iter.Seq2[solver.Puzzle, error] {
-	return func(yield func(solver.Puzzle, error) bool) {
-		rng := rand.New(rand.NewPCG(cfg.seed, 0))
-		for i := range cfg.random {
-			g, err := construct.Random(rng, cfg.size.Rows, cfg.size.Cols, cfg.batch.Options.Goal)
-			if err != nil {
-				yield(solver.Puzzle{}, batch.ReadError{Err: err})
-				return
-			}
-			if !yield(solver.Puzzle{ID: fmt.Sprintf("random%d", i+1), Size: cfg.size, Tiles: g.Tiles}, nil) {
-				return
-			}
-		}
-	}
-}
-
 // printPuzzles prints the puzzles in the line format, labelled with their
 // ids, as they are read, and reports the malformed ones.
-func printPuzzles(stream iter.Seq2[solver.Puzzle, error], stdout, stderr io.Writer) int {
+func printPuzzles(stream iter.Seq2[puzzle.Puzzle, error], stdout, stderr io.Writer) int {
 	status := 0
 	w := bufio.NewWriter(stdout)
 	for p, err := range stream {

@@ -29,13 +29,12 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"fifteen/bitboard"
-	"fifteen/construct"
 	"fifteen/data"
 	"fifteen/internal/batch"
 	"fifteen/internal/cli"
 	"fifteen/internal/cluster"
 	"fifteen/internal/profile"
+	"fifteen/puzzle"
 	"fifteen/render"
 	"fifteen/search"
 	"fifteen/solver"
@@ -45,7 +44,7 @@ type config struct {
 	set       *data.Set // --set or --korf100, with --ids applied
 	random    int
 	seed      uint64
-	size      bitboard.Size
+	size      puzzle.Size
 	printOnly bool
 	files     []string
 	profiles  profile.Files
@@ -139,12 +138,12 @@ func flags(cfg *config, stderr io.Writer) (*pflag.FlagSet, func() error) {
 	cfg.profiles.Flags(fs, "write a CPU profile to `FILE` (pprof labels name each puzzle)")
 	return fs, func() error {
 		cfg.files = fs.Args()
-		maxCells := search.MaxCells
+		maxCells := puzzle.MaxBoardCells
 		if *constructive {
-			maxCells = construct.MaxCells
+			maxCells = puzzle.MaxCells
 		}
 		var err error
-		if cfg.size, err = bitboard.ParseSizeUpTo(*sizeFlag, maxCells); err != nil {
+		if cfg.size, err = puzzle.ParseSizeUpTo(*sizeFlag, maxCells); err != nil {
 			return err
 		}
 		if *korf100 {
@@ -161,7 +160,7 @@ func flags(cfg *config, stderr io.Writer) (*pflag.FlagSet, func() error) {
 			return fmt.Errorf("bad --random %d: want 0 to %d", cfg.random, data.MaxRandom)
 		case cfg.random > 0 && (setName != "" || len(cfg.files) > 0):
 			return errors.New("--random takes neither files nor --set")
-		case setName != "" && fs.Changed("goal") && b.Options.Goal != bitboard.GoalFirst:
+		case setName != "" && fs.Changed("goal") && b.Options.Goal != puzzle.GoalFirst:
 			return errors.New("--set and --korf100 use Korf's goal: --goal first")
 		case b.Format != "text" && b.Format != "jsonl":
 			return fmt.Errorf("bad --format %q: want text or jsonl", b.Format)

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"fifteen/internal/batch"
 	"fmt"
 	"image/gif"
 	"io"
@@ -19,10 +18,12 @@ import (
 	"testing"
 	"time"
 
-	"fifteen/bitboard"
+	"fifteen/internal/batch"
+
 	"fifteen/internal/bfs"
 	"fifteen/internal/record"
 	"fifteen/pdb"
+	"fifteen/puzzle"
 )
 
 func runSolve(t *testing.T, stdin string, args ...string) (status int, stdout, stderr string) {
@@ -39,7 +40,7 @@ func TestJSONL(t *testing.T) {
 		t.Fatalf("status %d, stderr %s", status, stderr)
 	}
 	wantLen := map[string]int{"korf12": 45}
-	for _, p := range bfs.All(bitboard.Size{Rows: 3, Cols: 3}, bitboard.GoalFirst) {
+	for _, p := range bfs.All(puzzle.Size{Rows: 3, Cols: 3}, puzzle.GoalFirst) {
 		if p.Board.String() == "8 6 7 2 5 4 3 0 1" {
 			wantLen["8p"] = p.Dist
 		}
@@ -52,15 +53,15 @@ func TestJSONL(t *testing.T) {
 			t.Fatal(err)
 		}
 		n++
-		size, err := bitboard.ParseSize(r.Size)
+		size, err := puzzle.ParseSize(r.Size)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := bitboard.New(size, r.Start)
+		b, err := puzzle.NewBoard(size, r.Start)
 		if err != nil {
 			t.Fatal(err)
 		}
-		moves, err := bitboard.ParseMoves(r.Moves)
+		moves, err := puzzle.ParseMoves(r.Moves)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -71,7 +72,7 @@ func TestJSONL(t *testing.T) {
 				t.Errorf("%s: step %d moves tile %d, record says %d", r.ID, i, tile, r.Tiles[i])
 			}
 		}
-		if b != bitboard.Solved(size, bitboard.GoalFirst) || r.Length == nil || *r.Length != wantLen[r.ID] || !r.Solved || !r.Optimal {
+		if b != puzzle.SolvedBoard(size, puzzle.GoalFirst) || r.Length == nil || *r.Length != wantLen[r.ID] || !r.Solved || !r.Optimal {
 			t.Errorf("%s: does not replay to an optimal solution: %+v", r.ID, r)
 		}
 		var gen uint64
@@ -190,13 +191,13 @@ func TestSets(t *testing.T) {
 // builds them; once built, the lengths agree with those Manhattan
 // distance's search finds.
 func TestFiveByFive(t *testing.T) {
-	size := bitboard.Size{Rows: 5, Cols: 5}
+	size := puzzle.Size{Rows: 5, Cols: 5}
 	rng := rand.New(rand.NewPCG(5, 5))
 	var input strings.Builder
 	for range 3 {
-		b := bitboard.Solved(size, bitboard.GoalLast)
+		b := puzzle.SolvedBoard(size, puzzle.GoalLast)
 		for range 40 {
-			b, _, _ = b.Move(bitboard.Move(rng.IntN(4)))
+			b, _, _ = b.Move(puzzle.Move(rng.IntN(4)))
 		}
 		fmt.Fprintln(&input, b)
 	}

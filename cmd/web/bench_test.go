@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"fifteen/bitboard"
 	"fifteen/data"
+	"fifteen/puzzle"
 	"fifteen/solver"
 )
 
@@ -20,17 +20,17 @@ import (
 // median of the puzzles' latency differences.
 func BenchmarkAPI(b *testing.B) {
 	srv, ts := newTestServer(b, solver.Config{}, limits{timeout: time.Minute, maxSolves: runtime.GOMAXPROCS(0), queueWait: time.Minute})
-	puzzles, err := data.Random(200, 1, bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalLast)
+	puzzles, err := data.Random(200, 1, puzzle.Size{Rows: 4, Cols: 4}, puzzle.GoalLast)
 	if err != nil {
 		b.Fatal(err)
 	}
 	bodies := make([]string, len(puzzles))
 	for i, p := range puzzles {
-		bodies[i] = `{"tiles": ` + tilesJSON(p.Board.Tiles()) + `}`
+		bodies[i] = `{"tiles": ` + tilesJSON(p.Tiles) + `}`
 	}
 	opts := solver.Options{Threads: 1}
 	library := func(i int) {
-		p := solver.Puzzle{Size: puzzles[i].Board.Size(), Tiles: puzzles[i].Board.Tiles()}
+		p := puzzles[i]
 		if _, err := srv.solver.Solve(context.Background(), p, opts); err != nil {
 			b.Error(err)
 		}

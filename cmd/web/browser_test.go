@@ -15,8 +15,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"fifteen/bitboard"
 	"fifteen/internal/atomicfile"
+	"fifteen/puzzle"
 	"fifteen/solver"
 )
 
@@ -97,8 +97,8 @@ func joinTiles(tiles []int) string {
 func TestBrowser(t *testing.T) {
 	ctx := browser(t)
 	_, ts := newTestServer(t, solver.Config{}, testLimits)
-	goalLast := joinTiles(bitboard.Solved(bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalLast).Tiles())
-	goalFirst := joinTiles(bitboard.Solved(bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalFirst).Tiles())
+	goalLast := joinTiles(puzzle.Solved(puzzle.Size{Rows: 4, Cols: 4}, puzzle.GoalLast).Tiles)
+	goalFirst := joinTiles(puzzle.Solved(puzzle.Size{Rows: 4, Cols: 4}, puzzle.GoalFirst).Tiles)
 	tiles := func(want string) chromedp.Action[chromedp.Void] {
 		return waitJS(fmt.Sprintf(`document.getElementById("board").dataset.tiles === %q`, want))
 	}
@@ -150,7 +150,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("korf79", func(t *testing.T) {
-		k79 := joinTiles(korf79.Board.Tiles())
+		k79 := joinTiles(korf79.Tiles)
 		do(t, ctx,
 			chromedp.Navigate(ts.URL+"/"),
 			loaded,

@@ -65,7 +65,7 @@ func TestShutdown(t *testing.T) {
 	})
 	answer := make(chan string, 1)
 	go func() {
-		resp, err := http.Post(url+"/api/solve", "application/json", strings.NewReader(`{"tiles": `+tilesJSON(korfHard.Board.Tiles())+`, "goal": "first"}`))
+		resp, err := http.Post(url+"/api/solve", "application/json", strings.NewReader(`{"tiles": `+tilesJSON(korfHard.Tiles)+`, "goal": "first"}`))
 		if err != nil {
 			answer <- err.Error()
 			return
@@ -135,7 +135,7 @@ func TestBuildOnFirstUse(t *testing.T) {
 		t.Errorf("/healthz while building: %d, want 503", got)
 	}
 	waitFor(t, "the databases", func() bool { return healthz() == http.StatusOK })
-	resp, err := http.Post(url+"/api/solve", "application/json", strings.NewReader(`{"tiles": `+tilesJSON(korf79.Board.Tiles())+`, "goal": "first"}`))
+	resp, err := http.Post(url+"/api/solve", "application/json", strings.NewReader(`{"tiles": `+tilesJSON(korf79.Tiles)+`, "goal": "first"}`))
 	if err != nil {
 		t.Fatal(err)
 	}

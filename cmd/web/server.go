@@ -23,12 +23,10 @@ import (
 	"sync/atomic"
 	"time"
 
-	"fifteen/bitboard"
-	"fifteen/construct"
 	"fifteen/internal/cli"
 	"fifteen/internal/record"
+	"fifteen/puzzle"
 	"fifteen/render"
-	"fifteen/search"
 	"fifteen/solver"
 )
 
@@ -96,12 +94,12 @@ func (s *server) state() (status string, ready bool) {
 
 // size4 is the board whose databases are files, built on first use; the
 // other sizes' are built in memory in a second or two.
-var size4 = bitboard.Size{Rows: 4, Cols: 4}
+var size4 = puzzle.Size{Rows: 4, Cols: 4}
 
 // prepare opens the 4×4 databases, building missing ones; the solver's
 // Progress callback reports the build through setStatus.
 func (s *server) prepare(ctx context.Context) error {
-	for _, goal := range []bitboard.Goal{bitboard.GoalLast, bitboard.GoalFirst} {
+	for _, goal := range []puzzle.Goal{puzzle.GoalLast, puzzle.GoalFirst} {
 		if err := s.solver.Prepare(ctx, size4, goal); err != nil {
 			s.setStatus(cli.Explain(err), false)
 			return err
@@ -333,9 +331,9 @@ func query(r *http.Request, allowed ...string) (url.Values, error) {
 // parse checks the request and returns the puzzle and the options that
 // solve it: 400 for a malformed puzzle or option, 422 for an unsolvable
 // puzzle, or one too large for the mode.
-func (req *request) parse(l limits) (solver.Puzzle, solver.Options, error) {
+func (req *request) parse(l limits) (puzzle.Puzzle, solver.Options, error) {
 	opts := solver.Options{Weight: req.Weight, Timeout: l.timeout, Threads: 1}
-	p := solver.Puzzle{ID: req.ID, Tiles: req.Tiles}
+	p := puzzle.Puzzle{ID: req.ID, Tiles: req.Tiles}
 	var err error
 	if opts.Goal, err = parseGoal(req.Goal); err != nil {
 		return p, opts, err
@@ -357,11 +355,11 @@ func (req *request) parse(l limits) (solver.Puzzle, solver.Options, error) {
 	return p, opts, nil
 }
 
-func parseGoal(s string) (bitboard.Goal, error) {
+func parseGoal(s string) (puzzle.Goal, error) {
 	if s == "" {
-		return bitboard.GoalLast, nil
+		return puzzle.GoalLast, nil
 	}
-	g, err := bitboard.ParseGoal(s)
+	g, err := puzzle.ParseGoal(s)
 	if err != nil {
 		return g, fail(http.StatusBadRequest, "%v", err)
 	}
@@ -370,15 +368,15 @@ func parseGoal(s string) (bitboard.Goal, error) {
 
 // parseSize parses a size, or, when s is empty, takes the square board
 // of n cells.
-func parseSize(s string, n int) (bitboard.Size, error) {
+func parseSize(s string, n int) (puzzle.Size, error) {
 	if s == "" {
 		side := int(math.Sqrt(float64(n)))
 		if side*side != n {
-			return bitboard.Size{}, fail(http.StatusBadRequest, "no size given, and %d tiles make no square board", n)
+			return puzzle.Size{}, fail(http.StatusBadRequest, "no size given, and %d tiles make no square board", n)
 		}
 		s = strconv.Itoa(side)
 	}
-	size, err := bitboard.ParseSizeUpTo(s, construct.MaxCells)
+	size, err := puzzle.ParseSizeUpTo(s, puzzle.MaxCells)
 	if err != nil {
 		return size, fail(http.StatusBadRequest, "%v", err)
 	}
@@ -392,10 +390,10 @@ const maxSearchCells = 16
 
 // check reports a malformed puzzle (400), or one that cannot be solved in
 // the mode (422), before the request waits for a search slot.
-func check(p solver.Puzzle, opts solver.Options) error {
+func check(p puzzle.Puzzle, opts solver.Options) error {
 	err := p.Check(opts.Goal)
 	switch {
-	case errors.Is(err, bitboard.ErrUnsolvable):
+	case errors.Is(err, puzzle.ErrUnsolvable):
 		return fail(http.StatusUnprocessableEntity, "%v", err)
 	case err != nil:
 		return fail(http.StatusBadRequest, "%v", err)
@@ -428,7 +426,7 @@ func (s *server) acquire(ctx context.Context) (release func(), err error) {
 // human-mode solve of a large board takes a good part of a second too. A
 // search runs at most the timeout (504, with its counts), and a client
 // that goes away stops it.
-func (s *server) run(ctx context.Context, p solver.Puzzle, opts solver.Options) (solver.Result, error) {
+func (s *server) run(ctx context.Context, p puzzle.Puzzle, opts solver.Options) (solver.Result, error) {
 	if status, ready := s.state(); opts.Mode != solver.Human && !ready && p.Size == size4 {
 		return solver.Result{}, fail(http.StatusServiceUnavailable, "the pattern databases are not open yet: %s", status)
 	}
@@ -446,7 +444,7 @@ func (s *server) run(ctx context.Context, p solver.Puzzle, opts solver.Options) 
 		return res, &apiError{status: http.StatusGatewayTimeout, err: err, record: &rec}
 	case errors.Is(err, solver.ErrClosed):
 		return res, &apiError{status: http.StatusServiceUnavailable, err: err}
-	case errors.Is(err, bitboard.ErrUnsolvable):
+	case errors.Is(err, puzzle.ErrUnsolvable):
 		return res, &apiError{status: http.StatusUnprocessableEntity, err: err}
 	}
 	if errors.As(err, new(*solver.DatabaseError)) {
@@ -542,15 +540,8 @@ func (s *server) random(w http.ResponseWriter, r *http.Request) error {
 	}
 	// As solve --random draws them.
 	rng := rand.New(rand.NewPCG(seed, 0))
-	var tiles []int
-	if size.Cells() <= search.MaxCells {
-		b, _ := bitboard.Random(rng, size, goal) // the size is valid
-		tiles = b.Tiles()
-	} else {
-		g, _ := construct.Random(rng, size.Rows, size.Cols, goal)
-		tiles = g.Tiles
-	}
-	writeJSON(w, http.StatusOK, randomAnswer{Tiles: tiles, Size: size.String(), Goal: goal.String(), Seed: seed})
+	p, _ := puzzle.Random(rng, size, goal) // the size is valid
+	writeJSON(w, http.StatusOK, randomAnswer{Tiles: p.Tiles, Size: size.String(), Goal: goal.String(), Seed: seed})
 	return nil
 }
 
@@ -571,7 +562,7 @@ var errGIFTooLarge = fmt.Errorf("the GIF is over %d bytes", maxGIFBytes)
 
 // gifCell returns the side of a cell in a GIF of the size: 48 pixels,
 // less on large boards, so that a frame has about gifPixels at most.
-func gifCell(size bitboard.Size) int {
+func gifCell(size puzzle.Size) int {
 	return max(min(48, int(math.Sqrt(float64(gifPixels/size.Cells())))), render.MinCell)
 }
 
@@ -628,7 +619,7 @@ func (s *server) gif(w http.ResponseWriter, r *http.Request) error {
 	}
 	p := res.Puzzle
 	var buf boundedBuffer
-	err = render.GIF(ctx, &buf, p.Grid(), res.Moves, render.Options{Cell: gifCell(p.Size)})
+	err = render.GIF(ctx, &buf, p, res.Moves, render.Options{Cell: gifCell(p.Size)})
 	switch {
 	case err == nil:
 	case s.closing.Err() != nil:

@@ -20,10 +20,9 @@ import (
 	"testing"
 	"time"
 
-	"fifteen/bitboard"
-	"fifteen/construct"
 	"fifteen/data"
 	"fifteen/internal/record"
+	"fifteen/puzzle"
 	"fifteen/solver"
 )
 
@@ -76,23 +75,23 @@ func call(t testing.TB, ts *httptest.Server, method, path, body string) (*http.R
 // slide the tiles it names.
 func replay(t testing.TB, rec record.Record) {
 	t.Helper()
-	size, err := bitboard.ParseSizeUpTo(rec.Size, construct.MaxCells)
+	size, err := puzzle.ParseSizeUpTo(rec.Size, puzzle.MaxCells)
 	if err != nil {
 		t.Fatal(err)
 	}
-	goal, err := bitboard.ParseGoal(rec.Goal)
+	goal, err := puzzle.ParseGoal(rec.Goal)
 	if err != nil {
 		t.Fatal(err)
 	}
-	moves, err := bitboard.ParseMoves(rec.Moves)
+	moves, err := puzzle.ParseMoves(rec.Moves)
 	if err != nil {
 		t.Fatal(err)
 	}
-	end, slid, err := construct.Grid{Rows: size.Rows, Cols: size.Cols, Tiles: rec.Start}.Play(moves)
+	end, slid, err := puzzle.Puzzle{Size: size, Tiles: rec.Start}.Apply(moves)
 	switch {
 	case err != nil:
 		t.Fatal(err)
-	case !slices.Equal(end.Tiles, construct.Solved(size.Rows, size.Cols, goal).Tiles):
+	case !slices.Equal(end.Tiles, puzzle.Solved(size, goal).Tiles):
 		t.Fatalf("%v: the moves %s do not reach the goal", rec.Start, rec.Moves)
 	case !slices.Equal(slid, rec.Tiles):
 		t.Fatalf("the moves slide %v, the answer says %v", slid, rec.Tiles)
@@ -134,10 +133,10 @@ func tilesJSON(tiles []int) string {
 // error's message, and every solution replayed.
 func TestAPI(t *testing.T) {
 	_, ts := newTestServer(t, solver.Config{}, testLimits)
-	k79 := tilesJSON(korf79.Board.Tiles())
-	solved4 := tilesJSON(bitboard.Solved(bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalLast).Tiles())
-	random5, _ := construct.Random(rand.New(rand.NewPCG(5, 0)), 5, 5, bitboard.GoalLast)
-	random1517, _ := construct.Random(rand.New(rand.NewPCG(5, 0)), 15, 17, bitboard.GoalLast)
+	k79 := tilesJSON(korf79.Tiles)
+	solved4 := tilesJSON(puzzle.Solved(puzzle.Size{Rows: 4, Cols: 4}, puzzle.GoalLast).Tiles)
+	random5, _ := puzzle.Random(rand.New(rand.NewPCG(5, 0)), puzzle.Size{Rows: 5, Cols: 5}, puzzle.GoalLast)
+	random1517, _ := puzzle.Random(rand.New(rand.NewPCG(5, 0)), puzzle.Size{Rows: 15, Cols: 17}, puzzle.GoalLast)
 	swapped := []int{2, 1, 3, 4, 5, 6, 7, 8, 0}
 	for _, c := range []struct {
 		name, method, path, body string
@@ -167,14 +166,14 @@ func TestAPI(t *testing.T) {
 		{name: "no square", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,4,5,6,7,0]}`, status: 400, want: "8 tiles make no square board"},
 		{name: "repeated tile", method: "POST", path: "/api/solve", body: `{"tiles": [1,1,3,4,5,6,7,8,0]}`, status: 400, want: "tile 1 appears twice"},
 		{name: "repeated tile 5x5", method: "POST", path: "/api/solve", body: `{"tiles": [` + strings.Repeat("1,", 24) + `0], "mode": "human"}`, status: 400, want: "tile 1 appears twice"},
-		{name: "repeated tile 6x6", method: "POST", path: "/api/solve", body: `{"tiles": [` + strings.Repeat("1,", 35) + `0], "mode": "human"}`, status: 400, want: "out of range or repeated"},
+		{name: "repeated tile 6x6", method: "POST", path: "/api/solve", body: `{"tiles": [` + strings.Repeat("1,", 35) + `0], "mode": "human"}`, status: 400, want: "tile 1 appears twice"},
 		{name: "bad size", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "size": "2by2"}`, status: 400, want: "2by2"},
 		{name: "bad goal", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "goal": "middle"}`, status: 400, want: "middle"},
 		{name: "bad mode", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "mode": "fast"}`, status: 400, want: `mode \"fast\": want optimal, weighted or human`},
 		{name: "weight without weighted", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "weight": 2}`, status: 400, want: "weight"},
 		{name: "weighted without weight", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "mode": "weighted"}`, status: 400, want: "weight"},
-		{name: "unsolvable", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(swapped) + `}`, status: 422, want: bitboard.ErrUnsolvable.Error()},
-		{name: "unsolvable 5x5", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(swap12(random5.Tiles)) + `, "mode": "human"}`, status: 422, want: bitboard.ErrUnsolvable.Error()},
+		{name: "unsolvable", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(swapped) + `}`, status: 422, want: puzzle.ErrUnsolvable.Error()},
+		{name: "unsolvable 5x5", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(swap12(random5.Tiles)) + `, "mode": "human"}`, status: 422, want: puzzle.ErrUnsolvable.Error()},
 		{name: "optimal 5x5", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(random5.Tiles) + `}`, status: 422, want: "the human mode any size"},
 		{name: "body over 64 KiB", method: "POST", path: "/api/solve", body: `{"tiles": [` + strings.Repeat(" ", maxBody) + `]}`, status: 413, want: "over 65536 bytes"},
 		{name: "solve by GET", method: "GET", path: "/api/solve", status: 405, want: "want POST"},
@@ -184,16 +183,16 @@ func TestAPI(t *testing.T) {
 		{name: "hint", method: "POST", path: "/api/hint", body: `{"tiles": ` + k79 + `, "goal": "first"}`, status: 200, check: func(t *testing.T, b []byte) {
 			var h hintAnswer
 			decodeJSON(t, b, &h)
-			m, err := bitboard.ParseMoves(h.Move)
+			m, err := puzzle.ParseMoves(h.Move)
 			if err != nil || len(m) != 1 || h.Distance != korf79.Optimal || !h.Optimal {
 				t.Fatalf("hint %+v: want one move, distance %d, optimal", h, korf79.Optimal)
 			}
 			// The move slides the tile it names, and brings the goal one move nearer.
-			next, tile, ok := korf79.Board.Move(m[0])
-			if !ok || tile != h.Tile {
-				t.Fatalf("hint %+v: the move slides %d", h, tile)
+			next, slid, err := korf79.Apply(m)
+			if err != nil || slid[0] != h.Tile {
+				t.Fatalf("hint %+v: the move slides %v, %v", h, slid, err)
 			}
-			_, b = call(t, ts, "POST", "/api/hint", `{"tiles": `+tilesJSON(next.Tiles())+`, "goal": "first"}`)
+			_, b = call(t, ts, "POST", "/api/hint", `{"tiles": `+tilesJSON(next.Tiles)+`, "goal": "first"}`)
 			var after hintAnswer
 			decodeJSON(t, b, &after)
 			if after.Distance != h.Distance-1 {
@@ -208,15 +207,15 @@ func TestAPI(t *testing.T) {
 		{name: "random", method: "GET", path: "/api/random?size=4x4&seed=7", status: 200, check: func(t *testing.T, b []byte) {
 			var r randomAnswer
 			decodeJSON(t, b, &r)
-			want, _ := data.Random(1, 7, bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalLast)
-			if r.Size != "4x4" || r.Seed != 7 || r.Goal != "last" || !slices.Equal(r.Tiles, want[0].Board.Tiles()) {
-				t.Errorf("random %+v: want solve --random's first of seed 7, %v", r, want[0].Board.Tiles())
+			want, _ := data.Random(1, 7, puzzle.Size{Rows: 4, Cols: 4}, puzzle.GoalLast)
+			if r.Size != "4x4" || r.Seed != 7 || r.Goal != "last" || !slices.Equal(r.Tiles, want[0].Tiles) {
+				t.Errorf("random %+v: want solve --random's first of seed 7, %v", r, want[0].Tiles)
 			}
 		}},
 		{name: "random 7x7", method: "GET", path: "/api/random?size=7x7&goal=first", status: 200, check: func(t *testing.T, b []byte) {
 			var r randomAnswer
 			decodeJSON(t, b, &r)
-			if g := (construct.Grid{Rows: 7, Cols: 7, Tiles: r.Tiles}); g.Check() != nil || !g.Solvable(bitboard.GoalFirst) {
+			if err := (puzzle.Puzzle{Size: puzzle.Size{Rows: 7, Cols: 7}, Tiles: r.Tiles}).Check(puzzle.GoalFirst); err != nil {
 				t.Errorf("random 7x7 %v: not a solvable board", r.Tiles)
 			}
 		}},
@@ -287,7 +286,7 @@ func TestQueueWait(t *testing.T) {
 	// databases, take a slot too: a 15x17 one costs half a second.
 	for _, c := range []struct{ path, body string }{
 		{"/api/solve", `{"tiles": [1,2,3,4,5,6,0,7,8], "mode": "human"}`},
-		{"/api/hint", `{"tiles": ` + tilesJSON(construct.Solved(6, 6, bitboard.GoalLast).Tiles) + `}`},
+		{"/api/hint", `{"tiles": ` + tilesJSON(puzzle.Solved(puzzle.Size{Rows: 6, Cols: 6}, puzzle.GoalLast).Tiles) + `}`},
 	} {
 		if resp, b := call(t, ts, "POST", c.path, c.body); resp.StatusCode != http.StatusServiceUnavailable {
 			t.Errorf("%s %s: status %d, %s; want 503", c.path, c.body, resp.StatusCode, b)
@@ -301,7 +300,7 @@ var korfHard = data.Korf100()[87]
 // TestTimeout runs a search past --timeout: 504, with the counts so far.
 func TestTimeout(t *testing.T) {
 	_, ts := newTestServer(t, solver.Config{}, limits{timeout: time.Millisecond, maxSolves: 1, queueWait: time.Second})
-	resp, b := call(t, ts, "POST", "/api/solve", `{"tiles": `+tilesJSON(korfHard.Board.Tiles())+`, "goal": "first"}`)
+	resp, b := call(t, ts, "POST", "/api/solve", `{"tiles": `+tilesJSON(korfHard.Tiles)+`, "goal": "first"}`)
 	var rec record.Record
 	decodeJSON(t, b, &rec)
 	if resp.StatusCode != http.StatusGatewayTimeout || rec.Solved || rec.Generated == 0 || rec.Length != nil || !strings.Contains(rec.Error, "timed out") {
@@ -322,14 +321,14 @@ func TestNotReady(t *testing.T) {
 	defer ts.Close()
 	for _, c := range []struct{ method, path, body string }{
 		{"GET", "/healthz", ""},
-		{"POST", "/api/solve", `{"tiles": ` + tilesJSON(korf79.Board.Tiles()) + `, "goal": "first"}`},
-		{"POST", "/api/hint", `{"tiles": ` + tilesJSON(korf79.Board.Tiles()) + `, "goal": "first"}`},
+		{"POST", "/api/solve", `{"tiles": ` + tilesJSON(korf79.Tiles) + `, "goal": "first"}`},
+		{"POST", "/api/hint", `{"tiles": ` + tilesJSON(korf79.Tiles) + `, "goal": "first"}`},
 	} {
 		if resp, b := call(t, ts, c.method, c.path, c.body); resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
 			t.Errorf("%s %s: status %d, Retry-After %q, %s: want 503 with Retry-After", c.method, c.path, resp.StatusCode, resp.Header.Get("Retry-After"), b)
 		}
 	}
-	for _, body := range []string{`{"tiles": ` + tilesJSON(korf79.Board.Tiles()) + `, "goal": "first", "mode": "human"}`, `{"tiles": [1,2,3,4,5,6,0,7,8]}`} {
+	for _, body := range []string{`{"tiles": ` + tilesJSON(korf79.Tiles) + `, "goal": "first", "mode": "human"}`, `{"tiles": [1,2,3,4,5,6,0,7,8]}`} {
 		if resp, b := call(t, ts, "POST", "/api/solve", body); resp.StatusCode != 200 {
 			t.Errorf("%s: status %d, %s", body, resp.StatusCode, b)
 		}
@@ -341,7 +340,7 @@ func TestNotReady(t *testing.T) {
 func TestDisconnect(t *testing.T) {
 	srv, ts := newTestServer(t, solver.Config{Heuristic: "manhattan"}, limits{timeout: time.Hour, maxSolves: 1, queueWait: time.Second})
 	ctx, cancel := context.WithCancel(context.Background())
-	req, err := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/solve", strings.NewReader(`{"tiles": `+tilesJSON(korfHard.Board.Tiles())+`, "goal": "first"}`))
+	req, err := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/solve", strings.NewReader(`{"tiles": `+tilesJSON(korfHard.Tiles)+`, "goal": "first"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -376,14 +375,14 @@ func waitFor(t testing.TB, what string, cond func() bool) {
 // optimally: every answer is 200, and replays to the goal.
 func TestConcurrent(t *testing.T) {
 	_, ts := newTestServer(t, solver.Config{}, limits{timeout: time.Minute, maxSolves: runtime.NumCPU(), queueWait: 5 * time.Minute})
-	puzzles, err := data.Random(200, 31, bitboard.Size{Rows: 4, Cols: 4}, bitboard.GoalLast)
+	puzzles, err := data.Random(200, 31, puzzle.Size{Rows: 4, Cols: 4}, puzzle.GoalLast)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var wg sync.WaitGroup
 	for _, p := range puzzles {
 		wg.Go(func() {
-			resp, b := call(t, ts, "POST", "/api/solve", `{"tiles": `+tilesJSON(p.Board.Tiles())+`}`)
+			resp, b := call(t, ts, "POST", "/api/solve", `{"tiles": `+tilesJSON(p.Tiles)+`}`)
 			if resp.StatusCode != 200 {
 				t.Errorf("%s: status %d, %s", p.ID, resp.StatusCode, b)
 				return
@@ -444,8 +443,8 @@ func TestForeignRequests(t *testing.T) {
 // TestGIFStops draws a GIF past the timeout (504), and one while the
 // server closes (503): the drawing stops.
 func TestGIFStops(t *testing.T) {
-	six := strings.Trim(strings.ReplaceAll(tilesJSON(construct.Solved(6, 6, bitboard.GoalFirst).Tiles), " ", ""), "[]")
-	random6, _ := construct.Random(rand.New(rand.NewPCG(6, 0)), 6, 6, bitboard.GoalLast)
+	six := strings.Trim(strings.ReplaceAll(tilesJSON(puzzle.Solved(puzzle.Size{Rows: 6, Cols: 6}, puzzle.GoalFirst).Tiles), " ", ""), "[]")
+	random6, _ := puzzle.Random(rand.New(rand.NewPCG(6, 0)), puzzle.Size{Rows: 6, Cols: 6}, puzzle.GoalLast)
 	path := "/api/solve.gif?mode=human&tiles=" + strings.Trim(strings.ReplaceAll(tilesJSON(random6.Tiles), " ", ""), "[]")
 	_, ts := newTestServer(t, solver.Config{}, limits{timeout: time.Millisecond, maxSolves: 1, queueWait: time.Second})
 	if resp, b := call(t, ts, "GET", path, ""); resp.StatusCode != http.StatusGatewayTimeout || !bytes.Contains(b, []byte("drawing the GIF took longer")) {

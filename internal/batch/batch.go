@@ -21,10 +21,10 @@ import (
 	"time"
 	"unicode"
 
-	"fifteen/bitboard"
 	"fifteen/internal/atomicfile"
 	"fifteen/internal/cli"
 	"fifteen/internal/record"
+	"fifteen/puzzle"
 	"fifteen/render"
 	"fifteen/search"
 	"fifteen/solver"
@@ -74,7 +74,7 @@ func (e ReadError) Unwrap() error { return e.Err }
 
 // Solve solves the stream, prints each result on stdout in input order as
 // it comes and a summary on stderr, and returns solve's exit status.
-func Solve(ctx context.Context, c *Config, stream iter.Seq2[solver.Puzzle, error], stdout, stderr io.Writer) int {
+func Solve(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, error], stdout, stderr io.Writer) int {
 	many, stream := peek(stream)
 	if c.GIFFile != "" && many {
 		fmt.Fprintln(stderr, "solve: --gif draws one puzzle, and there are more; use --gif-dir")
@@ -115,10 +115,10 @@ func Solve(ctx context.Context, c *Config, stream iter.Seq2[solver.Puzzle, error
 
 // peek returns whether the stream holds more than one puzzle, and a
 // stream that yields the same puzzles, once: it reads up to two ahead.
-func peek(seq iter.Seq2[solver.Puzzle, error]) (many bool, all iter.Seq2[solver.Puzzle, error]) {
+func peek(seq iter.Seq2[puzzle.Puzzle, error]) (many bool, all iter.Seq2[puzzle.Puzzle, error]) {
 	next, stop := iter.Pull2(seq)
 	type item struct {
-		p   solver.Puzzle
+		p   puzzle.Puzzle
 		err error
 	}
 	var ahead []item
@@ -127,7 +127,7 @@ func peek(seq iter.Seq2[solver.Puzzle, error]) (many bool, all iter.Seq2[solver.
 			ahead = append(ahead, item{p, err})
 		}
 	}
-	return len(ahead) > 1, func(yield func(solver.Puzzle, error) bool) {
+	return len(ahead) > 1, func(yield func(puzzle.Puzzle, error) bool) {
 		defer stop() // here, where next runs: a read in progress is not raced
 		for _, it := range ahead {
 			if !yield(it.p, it.err) {
@@ -157,7 +157,7 @@ type Outcome struct {
 // input order, prints a summary, and returns the exit status. Only once
 // emit has taken a puzzle's Outcome does the --checkpoint file say that
 // the batch is past it.
-func Stream(ctx context.Context, c *Config, stream iter.Seq2[solver.Puzzle, error], stderr io.Writer, emit func(Outcome) error) int {
+func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, error], stderr io.Writer, emit func(Outcome) error) int {
 	past := checkpoints(c, stderr)
 	s, err := NewSolver(c, stderr)
 	if err != nil {
@@ -174,7 +174,7 @@ func Stream(ctx context.Context, c *Config, stream iter.Seq2[solver.Puzzle, erro
 	status := 0
 	gifNames := map[string]bool{} // in --gif-dir, so that no id's file replaces another's
 	for r, err := range s.SolveAll(ctx, stream, c.Jobs, c.Options) {
-		var ie *bitboard.InputError
+		var ie *puzzle.InputError
 		var re ReadError
 		msg := ""
 		switch {
@@ -257,9 +257,9 @@ func PrintOutcomes(c *Config, n int, outcomes func(i int) Outcome, stdout, stder
 // the stream reaches it, the time spent doing so added to loading. A
 // failure is reported in full with the size's first puzzle, and stands
 // for the later ones as "see above".
-func prepared(ctx context.Context, s *solver.Solver, goal bitboard.Goal, stream iter.Seq2[solver.Puzzle, error], loading *time.Duration) iter.Seq2[solver.Puzzle, error] {
-	return func(yield func(solver.Puzzle, error) bool) {
-		opened := map[bitboard.Size]error{} // each size seen: nil, or why it failed
+func prepared(ctx context.Context, s *solver.Solver, goal puzzle.Goal, stream iter.Seq2[puzzle.Puzzle, error], loading *time.Duration) iter.Seq2[puzzle.Puzzle, error] {
+	return func(yield func(puzzle.Puzzle, error) bool) {
+		opened := map[puzzle.Size]error{} // each size seen: nil, or why it failed
 		for p, err := range stream {
 			if failure, seen := opened[p.Size]; err == nil && seen {
 				if failure != nil {
@@ -303,18 +303,17 @@ func writeGIF(ctx context.Context, c *Config, r *solver.Result, used map[string]
 		used[name] = true
 		path = filepath.Join(c.GIFDir, name)
 	}
-	start := r.Puzzle.Grid()
 	return atomicfile.WriteOutput(path, func(w io.Writer) error {
-		return render.GIF(ctx, w, start, r.Moves, render.Options{Cell: c.GIFCell})
+		return render.GIF(ctx, w, r.Puzzle, r.Moves, render.Options{Cell: c.GIFCell})
 	})
 }
 
 // longSearches returns the progress callback that reports on w the
 // searches that run long: a search reports nothing before its first
 // period (search.Options.Progress), so quick ones print nothing.
-func longSearches(w io.Writer) func(solver.Puzzle, solver.Progress) {
+func longSearches(w io.Writer) func(puzzle.Puzzle, solver.Progress) {
 	var mu sync.Mutex // SolveAll's searches report at once
-	return func(p solver.Puzzle, pr solver.Progress) {
+	return func(p puzzle.Puzzle, pr solver.Progress) {
 		mu.Lock()
 		fmt.Fprintf(w, "%s: %v\n", p.ID, pr)
 		mu.Unlock()

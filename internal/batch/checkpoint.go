@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"fifteen/internal/atomicfile"
+	"fifteen/puzzle"
 	"fifteen/solver"
 )
 
@@ -24,7 +25,7 @@ type Mark struct {
 // is reports whether the mark is of p, the occurrence-th of its id and
 // start. A mark that names no start (of an earlier version) is of the
 // first puzzle with its id.
-func (m *Mark) is(p solver.Puzzle, occurrence int) bool {
+func (m *Mark) is(p puzzle.Puzzle, occurrence int) bool {
 	return p.ID == m.ID && (m.Start == nil || slices.Equal(p.Tiles, m.Start) && occurrence == m.Occurrence)
 }
 
@@ -52,7 +53,7 @@ type occurrences map[string]int
 
 // next returns how many puzzles with p's id and start came before p, and
 // counts p.
-func (o occurrences) next(p solver.Puzzle) int {
+func (o occurrences) next(p puzzle.Puzzle) int {
 	k := fmt.Sprint(p.ID, "\x00", p.Tiles)
 	n := o[k]
 	o[k]++
@@ -82,7 +83,7 @@ func ReadCheckpoint(path string) (*CheckpointFile, error) {
 // start in input order too, one at a time (--checkpoint needs --jobs 1),
 // and each one's start, when it asks for the checkpoint to resume from,
 // tells which occurrence of its puzzle it searches.
-func checkpoints(c *Config, stderr io.Writer) (past func(solver.Puzzle)) {
+func checkpoints(c *Config, stderr io.Writer) (past func(puzzle.Puzzle)) {
 	var mu sync.Mutex // the last save's failure, reported once; the search under way
 	var failed error
 	save := func(f CheckpointFile) {
@@ -97,11 +98,11 @@ func checkpoints(c *Config, stderr io.Writer) (past func(solver.Puzzle)) {
 		failed = err
 	}
 	if c.Checkpoint == "" && (c.Resume == nil || c.Resume.Done) {
-		return func(solver.Puzzle) {}
+		return func(puzzle.Puzzle) {}
 	}
 	started, searching := occurrences{}, 0
 	var written *Mark // the last puzzle whose answer is written
-	c.Options.Resume = func(p solver.Puzzle) *solver.Checkpoint {
+	c.Options.Resume = func(p puzzle.Puzzle) *solver.Checkpoint {
 		mu.Lock()
 		defer mu.Unlock()
 		searching = started.next(p)
@@ -111,16 +112,16 @@ func checkpoints(c *Config, stderr io.Writer) (past func(solver.Puzzle)) {
 		return nil
 	}
 	if c.Checkpoint == "" {
-		return func(solver.Puzzle) {}
+		return func(puzzle.Puzzle) {}
 	}
-	c.Options.Checkpoint = func(p solver.Puzzle, cp *solver.Checkpoint) {
+	c.Options.Checkpoint = func(p puzzle.Puzzle, cp *solver.Checkpoint) {
 		mu.Lock()
 		f := CheckpointFile{Mark: Mark{p.ID, p.Tiles, searching}, Checkpoint: cp, Version: checkpointVersion, Written: written}
 		mu.Unlock()
 		save(f)
 	}
 	passed := occurrences{}
-	return func(p solver.Puzzle) {
+	return func(p puzzle.Puzzle) {
 		m := Mark{p.ID, p.Tiles, passed.next(p)}
 		mu.Lock()
 		written = &m
@@ -133,12 +134,12 @@ func checkpoints(c *Config, stderr io.Writer) (past func(solver.Puzzle)) {
 // that saved the --resume file did not write on: after its Done puzzle,
 // or its Written one, or, in a file without a version, from its search's
 // puzzle. A stream without that puzzle ends with an error.
-func resumed(stream iter.Seq2[solver.Puzzle, error], from *CheckpointFile) iter.Seq2[solver.Puzzle, error] {
+func resumed(stream iter.Seq2[puzzle.Puzzle, error], from *CheckpointFile) iter.Seq2[puzzle.Puzzle, error] {
 	past, inclusive := &from.Mark, from.Done // the last puzzle skipped, or the first solved
 	if !from.Done && from.Version >= checkpointVersion {
 		past, inclusive = from.Written, true
 	}
-	return func(yield func(solver.Puzzle, error) bool) {
+	return func(yield func(puzzle.Puzzle, error) bool) {
 		found := past == nil
 		seen := occurrences{}
 		for p, err := range stream {
@@ -153,7 +154,7 @@ func resumed(stream iter.Seq2[solver.Puzzle, error], from *CheckpointFile) iter.
 			}
 		}
 		if !found {
-			yield(solver.Puzzle{}, ReadError{fmt.Errorf("the checkpoint's puzzle %s is not among the puzzles to solve", past.ID)})
+			yield(puzzle.Puzzle{}, ReadError{fmt.Errorf("the checkpoint's puzzle %s is not among the puzzles to solve", past.ID)})
 		}
 	}
 }

@@ -2,23 +2,23 @@
 // that check the solver and the databases against the plain truth.
 package bfs
 
-import "fifteen/bitboard"
+import "fifteen/puzzle"
 
 // Position is a board and its distance from the goal.
 type Position struct {
-	Board bitboard.Board
+	Board puzzle.Board
 	Dist  int
 }
 
 // All returns every position of the size reachable from the goal of
 // convention g, in breadth-first order. It is meant for small boards: 3×3
 // has 181,440 positions.
-func All(size bitboard.Size, g bitboard.Goal) []Position {
-	start := bitboard.Solved(size, g)
-	seen := map[bitboard.Board]bool{start: true}
+func All(size puzzle.Size, g puzzle.Goal) []Position {
+	start := puzzle.SolvedBoard(size, g)
+	seen := map[puzzle.Board]bool{start: true}
 	all := []Position{{start, 0}}
 	for i := 0; i < len(all); i++ {
-		for _, m := range bitboard.Moves {
+		for _, m := range puzzle.Moves {
 			if next, _, ok := all[i].Board.Move(m); ok && !seen[next] {
 				seen[next] = true
 				all = append(all, Position{next, all[i].Dist + 1})

@@ -7,9 +7,9 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"fifteen/bitboard"
 	"fifteen/internal/progress"
 	"fifteen/pdb"
+	"fifteen/puzzle"
 	"fifteen/solver"
 )
 
@@ -33,7 +33,7 @@ func Explain(err error) string {
 		return err.Error()
 	}
 	size, verb := "", "rebuild them"
-	if de.Size != (bitboard.Size{Rows: 4, Cols: 4}) {
+	if de.Size != (puzzle.Size{Rows: 4, Cols: 4}) {
 		size = " --size " + de.Size.String()
 	}
 	if errors.Is(de.Err, pdb.ErrMissing) {

@@ -6,41 +6,41 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"fifteen/bitboard"
 	"fifteen/data"
+	"fifteen/puzzle"
 )
 
 // GoalVar defines the --goal flag on fs, stored in g, default last.
-func GoalVar(fs *pflag.FlagSet, g *bitboard.Goal, usage string) {
-	*g = bitboard.GoalLast
+func GoalVar(fs *pflag.FlagSet, g *puzzle.Goal, usage string) {
+	*g = puzzle.GoalLast
 	fs.Var(&goalValue{g}, "goal", usage)
 }
 
-type goalValue struct{ g *bitboard.Goal }
+type goalValue struct{ g *puzzle.Goal }
 
 func (v *goalValue) String() string { return v.g.String() }
 func (v *goalValue) Type() string   { return "string" }
 func (v *goalValue) Set(s string) (err error) {
-	*v.g, err = bitboard.ParseGoal(s)
+	*v.g, err = puzzle.ParseGoal(s)
 	return err
 }
 
 // SizeVar defines a board size flag, --size, on fs, stored in size, of at
 // most maxCells cells, with the default def.
-func SizeVar(fs *pflag.FlagSet, size *bitboard.Size, def bitboard.Size, maxCells int, usage string) {
+func SizeVar(fs *pflag.FlagSet, size *puzzle.Size, def puzzle.Size, maxCells int, usage string) {
 	*size = def
 	fs.Var(&sizeValue{size, maxCells}, "size", usage)
 }
 
 type sizeValue struct {
-	size     *bitboard.Size
+	size     *puzzle.Size
 	maxCells int
 }
 
 func (v *sizeValue) String() string { return v.size.String() }
 func (v *sizeValue) Type() string   { return "string" }
 func (v *sizeValue) Set(s string) (err error) {
-	*v.size, err = bitboard.ParseSizeUpTo(s, v.maxCells)
+	*v.size, err = puzzle.ParseSizeUpTo(s, v.maxCells)
 	return err
 }
 

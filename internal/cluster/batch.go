@@ -15,10 +15,10 @@ import (
 	"sync"
 	"time"
 
-	"fifteen/bitboard"
 	"fifteen/internal/atomicfile"
 	"fifteen/internal/batch"
 	"fifteen/internal/record"
+	"fifteen/puzzle"
 	"fifteen/solver"
 )
 
@@ -57,7 +57,7 @@ func (l *batchLine) check(e entry, opts solver.Options) error {
 	if !rec.Solved {
 		return nil
 	}
-	moves, err := bitboard.ParseMoves(rec.Moves)
+	moves, err := puzzle.ParseMoves(rec.Moves)
 	if err != nil {
 		return err
 	}
@@ -128,7 +128,7 @@ func batchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, std
 	}
 	var mu sync.Mutex // the queue of the indexes of the puzzles under way, in order
 	var queue []int
-	stream := func(yield func(solver.Puzzle, error) bool) {
+	stream := func(yield func(puzzle.Puzzle, error) bool) {
 		for _, i := range left {
 			mu.Lock()
 			queue = append(queue, i)

@@ -24,6 +24,7 @@ import (
 
 	"fifteen/internal/atomicfile"
 	"fifteen/internal/batch"
+	"fifteen/puzzle"
 	"fifteen/solver"
 )
 
@@ -97,7 +98,7 @@ func (c *Config) setTaskNumbers(k, n, first, from string) error {
 
 // entry is one puzzle of the input, or why it is malformed.
 type entry struct {
-	p   solver.Puzzle
+	p   puzzle.Puzzle
 	err error
 }
 
@@ -116,7 +117,7 @@ type job struct {
 // puzzle), or the merge, which prints the results on stdout as solve
 // does and writes status.json. It returns solve's exit status: for the
 // merge, StatusMore while the tasks must run again.
-func Run(ctx context.Context, c *Config, b *batch.Config, stream iter.Seq2[solver.Puzzle, error], stdout, stderr io.Writer) int {
+func Run(ctx context.Context, c *Config, b *batch.Config, stream iter.Seq2[puzzle.Puzzle, error], stdout, stderr io.Writer) int {
 	var all []entry
 	for p, err := range stream {
 		if errors.As(err, new(batch.ReadError)) {

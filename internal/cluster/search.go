@@ -14,9 +14,9 @@ import (
 	"sync"
 	"time"
 
-	"fifteen/bitboard"
 	"fifteen/internal/batch"
 	"fifteen/internal/record"
+	"fifteen/puzzle"
 	"fifteen/search"
 	"fifteen/solver"
 )
@@ -76,8 +76,8 @@ func roundPath(dir string, bound, k int) string {
 
 // searchable returns why the puzzle cannot be searched, if it cannot: as
 // solve would report it.
-func searchable(e entry, goal bitboard.Goal) string {
-	var ie *bitboard.InputError
+func searchable(e entry, goal puzzle.Goal) string {
+	var ie *puzzle.InputError
 	if errors.As(e.err, &ie) {
 		return ie.Error()
 	}
@@ -128,29 +128,29 @@ func searchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, st
 		return 2
 	}
 	defer s.Close()
-	puzzle := all[p].p
-	out := roundFile{ID: puzzle.ID, Task: c.Task}
+	searched := all[p].p
+	out := roundFile{ID: searched.ID, Task: c.Task}
 	plan := pf.Plan
 	if plan == nil {
-		res, first, err := s.Split(ctx, puzzle, b.Options, c.Tasks, c.Above)
+		res, first, err := s.Split(ctx, searched, b.Options, c.Tasks, c.Above)
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", puzzle.ID, err)
+			fmt.Fprintf(stderr, "%s: %v\n", searched.ID, err)
 			return 1
 		}
 		out.Begun = &begunPart{H0: res.H0, Heuristic: res.Heuristic, Iterations: res.Iterations, Elapsed: res.Elapsed, Threads: b.Options.Threads}
 		if res.Solved {
-			out.Begun.Solution = new(bitboard.FormatMoves(res.Moves))
+			out.Begun.Solution = new(puzzle.FormatMoves(res.Moves))
 		} else {
 			plan = &first
 		}
 	}
 	if plan != nil {
-		part, err := searchShare(ctx, s, c, b, puzzle, dir, *plan, stderr)
+		part, err := searchShare(ctx, s, c, b, searched, dir, *plan, stderr)
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", puzzle.ID, err)
+			fmt.Fprintf(stderr, "%s: %v\n", searched.ID, err)
 			return 1
 		}
-		out.Part = &partFile{Part: part, Solution: bitboard.FormatMoves(part.Moves)}
+		out.Part = &partFile{Part: part, Solution: puzzle.FormatMoves(part.Moves)}
 	}
 	if err := writeJSON(path, out); err != nil {
 		fmt.Fprintln(stderr, "solve:", err)
@@ -162,19 +162,19 @@ func searchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, st
 // searchShare searches the task's share of the plan's iteration, saving
 // checkpoints of it and resuming from the last, and marks a solution it
 // finds for the other tasks.
-func searchShare(ctx context.Context, s *solver.Solver, c *Config, b *batch.Config, p solver.Puzzle, dir string, plan solver.Plan, stderr io.Writer) (solver.Part, error) {
+func searchShare(ctx context.Context, s *solver.Solver, c *Config, b *batch.Config, p puzzle.Puzzle, dir string, plan solver.Plan, stderr io.Writer) (solver.Part, error) {
 	checkpoint := filepath.Join(dir, fmt.Sprintf("bound-%d-%d.checkpoint.json", plan.Bound, c.Task))
 	found := filepath.Join(dir, fmt.Sprintf("found-%d", plan.Bound))
 	opts := b.Options
 	var cp solver.Checkpoint
 	switch err := readJSON(checkpoint, &cp); {
 	case err == nil:
-		opts.Resume = func(solver.Puzzle) *solver.Checkpoint { return &cp }
+		opts.Resume = func(puzzle.Puzzle) *solver.Checkpoint { return &cp }
 		fmt.Fprintf(stderr, "%s: resuming the share of bound %d from %s (%d subtrees searched)\n", p.ID, plan.Bound, checkpoint, len(cp.Tasks))
 	case !errors.Is(err, os.ErrNotExist):
 		return solver.Part{}, err
 	}
-	opts.Checkpoint = func(_ solver.Puzzle, cp *solver.Checkpoint) {
+	opts.Checkpoint = func(_ puzzle.Puzzle, cp *solver.Checkpoint) {
 		if err := writeJSON(checkpoint, cp); err != nil {
 			fmt.Fprintln(stderr, "solve: saving the checkpoint:", err)
 		}
@@ -253,7 +253,7 @@ type pending struct {
 
 // joinSearch joins the rounds of puzzle i's split search: its result, or
 // the round to run next. It sets the options' threads to the tasks'.
-func joinSearch(c *Config, i int, p solver.Puzzle, opts *solver.Options) (solver.Result, *pending, error) {
+func joinSearch(c *Config, i int, p puzzle.Puzzle, opts *solver.Options) (solver.Result, *pending, error) {
 	dir := puzzleDir(c.Dir, i)
 	files, missing, err := readRound(dir, 0, c.Tasks, p.ID)
 	if err != nil || len(missing) > 0 {
@@ -267,7 +267,7 @@ func joinSearch(c *Config, i int, p solver.Puzzle, opts *solver.Options) (solver
 	begun := solver.Result{Puzzle: p, Heuristic: b.Heuristic}
 	begun.H0, begun.Iterations, begun.Elapsed = b.H0, b.Iterations, b.Elapsed
 	if b.Solution != nil {
-		moves, err := bitboard.ParseMoves(*b.Solution)
+		moves, err := puzzle.ParseMoves(*b.Solution)
 		if err != nil {
 			return solver.Result{}, nil, err
 		}
@@ -294,7 +294,7 @@ func joinSearch(c *Config, i int, p solver.Puzzle, opts *solver.Options) (solver
 		}
 		shared = append(shared, it)
 		if found >= 0 {
-			moves, err := bitboard.ParseMoves(files[found].Part.Solution)
+			moves, err := puzzle.ParseMoves(files[found].Part.Solution)
 			if err != nil {
 				return solver.Result{}, nil, err
 			}

@@ -5,12 +5,8 @@ import (
 	"math/bits"
 	"sync"
 
-	"fifteen/bitboard"
+	"fifteen/puzzle"
 )
-
-// MaxCells is the largest board the databases and the search serve: the
-// packed board's, whose sets of cells fit a 32-bit mask.
-const MaxCells = bitboard.MaxCells
 
 // CellBits is the width of a cell in a placement packed in a word: tile
 // i's cell is in bits CellBits·i.
@@ -23,12 +19,12 @@ const cellMask = 1<<CellBits - 1
 func Cell(cells uint64, i int) int { return int(cells>>(CellBits*i)) & cellMask }
 
 // CheckSize reports a size that the databases and the search do not serve.
-func CheckSize(size bitboard.Size) error {
+func CheckSize(size puzzle.Size) error {
 	if err := size.Valid(); err != nil {
 		return err
 	}
-	if size.Cells() > MaxCells {
-		return fmt.Errorf("a %v board: the pattern databases and the optimal search serve boards of up to %d cells", size, MaxCells)
+	if size.Cells() > puzzle.MaxBoardCells {
+		return fmt.Errorf("a %v board: the pattern databases and the optimal search serve boards of up to %d cells", size, puzzle.MaxBoardCells)
 	}
 	return nil
 }
@@ -42,9 +38,9 @@ const maxTabled = 16
 type Geometry struct {
 	All         uint32 // every cell
 	cols        uint
-	notFirstCol uint32           // cells a shift by one cell right may land on
-	notLastCol  uint32           // cells a shift by one cell left may land on
-	Adjacent    [MaxCells]uint32 // the cells next to each cell
+	notFirstCol uint32                       // cells a shift by one cell right may land on
+	notLastCol  uint32                       // cells a shift by one cell left may land on
+	Adjacent    [puzzle.MaxBoardCells]uint32 // the cells next to each cell
 	// On boards of up to maxTabled cells, leaders[free] holds, in 4 bits
 	// a cell, the lowest cell of the region of free that each cell of
 	// free belongs to, and numbers[occupied] the region's number (see
@@ -54,7 +50,7 @@ type Geometry struct {
 
 // Shared returns the geometry of a board of the size, made once per size
 // and shared: the caller must not modify it.
-func Shared(size bitboard.Size) *Geometry {
+func Shared(size puzzle.Size) *Geometry {
 	if g, ok := shared.Load(size); ok {
 		return g.(*Geometry)
 	}
@@ -63,10 +59,10 @@ func Shared(size bitboard.Size) *Geometry {
 	return actual.(*Geometry)
 }
 
-var shared sync.Map // bitboard.Size → *Geometry
+var shared sync.Map // puzzle.Size → *Geometry
 
 // NewGeometry returns the geometry of a board of the size.
-func NewGeometry(size bitboard.Size) Geometry {
+func NewGeometry(size puzzle.Size) Geometry {
 	g := Geometry{All: uint32(1<<size.Cells() - 1), cols: uint(size.Cols)}
 	for c := range size.Cells() {
 		if c%size.Cols != 0 {
@@ -75,7 +71,7 @@ func NewGeometry(size bitboard.Size) Geometry {
 		if c%size.Cols != size.Cols-1 {
 			g.notLastCol |= 1 << c
 		}
-		for _, m := range bitboard.Moves {
+		for _, m := range puzzle.Moves {
 			if q := size.Neighbor(c, m); q >= 0 {
 				g.Adjacent[c] |= 1 << q
 			}

@@ -3,14 +3,14 @@ package pdbcore
 import (
 	"testing"
 
-	"fifteen/bitboard"
+	"fifteen/puzzle"
 )
 
 // TestRegionsGrown checks the regions that Geometry grows on boards over
 // 16 cells against its tables, on every set of cells of a 4×4 and a 3×5
 // board.
 func TestRegionsGrown(t *testing.T) {
-	for _, size := range []bitboard.Size{{Rows: 4, Cols: 4}, {Rows: 3, Cols: 5}} {
+	for _, size := range []puzzle.Size{{Rows: 4, Cols: 4}, {Rows: 3, Cols: 5}} {
 		tabled := NewGeometry(size)
 		grown := tabled
 		grown.leaders, grown.numbers = nil, nil

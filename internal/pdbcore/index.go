@@ -7,6 +7,8 @@ package pdbcore
 import (
 	"fmt"
 	"math/bits"
+
+	"fifteen/puzzle"
 )
 
 // Scheme is the way a pattern's tile cells map to a table index.
@@ -59,7 +61,7 @@ type Indexer struct {
 
 // NewIndexer returns the indexer of k tiles on n cells.
 func NewIndexer(scheme Scheme, n, k int) (Indexer, error) {
-	if n < 4 || n > MaxCells || k < 1 || k >= n || k > MaxTiles {
+	if n < 4 || n > puzzle.MaxBoardCells || k < 1 || k >= n || k > MaxTiles {
 		return Indexer{}, fmt.Errorf("pdbcore: %d tiles on %d cells cannot be indexed", k, n)
 	}
 	x := Indexer{scheme: scheme, n: n, k: k}

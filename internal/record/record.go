@@ -4,7 +4,7 @@
 package record
 
 import (
-	"fifteen/bitboard"
+	"fifteen/puzzle"
 	"fifteen/solver"
 )
 
@@ -42,7 +42,7 @@ func New(r *solver.Result, err error, opts solver.Options) Record {
 		Mode:           opts.Mode,
 		Solved:         err == nil,
 		Optimal:        err == nil && r.Optimal,
-		Moves:          bitboard.FormatMoves(r.Moves),
+		Moves:          puzzle.FormatMoves(r.Moves),
 		Tiles:          r.Tiles,
 		Heuristic:      r.Heuristic,
 		Threads:        opts.Threads,

@@ -1,8 +1,9 @@
-package bitboard
+package puzzle
 
 import (
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -58,8 +59,8 @@ bad: 1 2 3 4 5 6 7 8 8
 	}
 	for i, w := range want {
 		p := puzzles[i]
-		if p.ID != w.id || p.Board.String() != w.tiles || p.Board.Size() != w.size {
-			t.Errorf("puzzle %d: %s %v %v, want %s %v %v", i, p.ID, p.Board.Size(), p.Board, w.id, w.size, w.tiles)
+		if p.ID != w.id || p.String() != w.tiles || p.Size != w.size {
+			t.Errorf("puzzle %d: %s %v %v, want %s %v %v", i, p.ID, p.Size, p, w.id, w.size, w.tiles)
 		}
 	}
 	wantErrs := []string{"bad: bad tile: tile 8 appears twice", "13: 5 tiles", "14: \"x\" is not a tile number"}
@@ -85,7 +86,7 @@ func TestFormatParse(t *testing.T) {
 	for _, size := range []Size{{2, 2}, {3, 3}, {4, 4}} {
 		b := Solved(size, GoalFirst).Rotate()
 		puzzles, errs := readAll(t, b.String()+"\n")
-		if len(errs) != 0 || len(puzzles) != 1 || puzzles[0].Board != b {
+		if len(errs) != 0 || len(puzzles) != 1 || !slices.Equal(puzzles[0].Tiles, b.Tiles) || puzzles[0].Size != b.Size {
 			t.Errorf("%v: read back %v %v", b, puzzles, errs)
 		}
 	}
@@ -111,8 +112,8 @@ func FuzzReader(f *testing.F) {
 			if err != nil {
 				return // a line too long for the scanner
 			}
-			if _, err := New(p.Board.Size(), p.Board.Tiles()); err != nil {
-				t.Fatalf("accepted an invalid board %v: %v", p.Board, err)
+			if err := p.Valid(); err != nil || p.Size.ValidBoard() != nil {
+				t.Fatalf("accepted an invalid board %v: %v", p, err)
 			}
 		}
 	})

@@ -1,4 +1,4 @@
-package bitboard
+package puzzle
 
 import (
 	"bufio"
@@ -9,15 +9,6 @@ import (
 	"strings"
 	"unicode"
 )
-
-// Puzzle is one puzzle read from an input.
-type Puzzle struct {
-	ID    string // the label, or the line number (prefixed by the input's name if it has one)
-	Line  int    // the line where the puzzle starts
-	Size  Size
-	Tiles []int // in row-major order, 0 the blank
-	Board Board // the packed board; the zero Board for a board of more than MaxCells cells
-}
 
 // InputError describes one malformed puzzle. Reading can go on after it.
 type InputError struct {
@@ -39,9 +30,9 @@ func (e *InputError) Error() string { return e.ID + ": " + e.Reason }
 //
 // Blank lines and everything after '#' are ignored.
 type Reader struct {
-	// MaxCells is the largest board accepted; 0 means MaxCells, the
-	// packed boards' limit. A caller that handles bigger boards through
-	// Puzzle.Tiles may raise it (to at most 255).
+	// MaxCells is the largest board accepted; 0 means MaxBoardCells, the
+	// optimal search's limit. A caller that takes bigger puzzles may raise
+	// it, to at most MaxCells.
 	MaxCells int
 
 	br   *bufio.Reader
@@ -72,9 +63,10 @@ func (r *Reader) Next() (Puzzle, error) {
 		if err != nil && err != errLongLine {
 			return Puzzle{}, err
 		}
-		p := Puzzle{Line: r.line, ID: r.defaultID()}
+		line := r.line
+		p := Puzzle{ID: r.defaultID()}
 		if err == errLongLine {
-			return p, r.errorf(p, "%v", err)
+			return p, r.errorf(p.ID, line, "%v", err)
 		}
 		if text == "" {
 			continue
@@ -82,42 +74,38 @@ func (r *Reader) Next() (Puzzle, error) {
 		if label, rest, found := strings.Cut(text, ":"); found {
 			text = rest
 			if label = strings.TrimSpace(label); label == "" {
-				return p, r.errorf(p, "empty label")
+				return p, r.errorf(p.ID, line, "empty label")
 			}
 			p.ID = escapeControls(label)
 		}
 		fields := splitTiles(text)
 		maxCells := r.MaxCells
 		if maxCells <= 0 {
-			maxCells = MaxCells
+			maxCells = MaxBoardCells
 		}
-		maxCells = min(maxCells, MaxGridCells)
 		if len(fields) == 1 {
 			// A block too large for the reader is read whole, so that its
 			// rows are not taken for puzzles, and then refused.
-			if p.Size, err = ParseSizeUpTo(fields[0], MaxGridCells); err != nil {
-				return p, r.errorf(p, "%v", err)
+			if p.Size, err = ParseSizeUpTo(fields[0], MaxCells); err != nil {
+				return p, r.errorf(p.ID, line, "%v", err)
 			}
 			if fields, err = r.block(p.Size); err == nil {
 				err = p.Size.validUpTo(maxCells)
 			}
 			if err != nil {
-				return p, r.errorf(p, "%v", err)
+				return p, r.errorf(p.ID, line, "%v", err)
 			}
 		} else if p.Size, err = sizeForCount(len(fields), maxCells); err != nil {
-			return p, r.errorf(p, "%v", err)
+			return p, r.errorf(p.ID, line, "%v", err)
 		}
 		p.Tiles = make([]int, len(fields))
 		for i, f := range fields {
 			if p.Tiles[i], err = strconv.Atoi(f); err != nil {
-				return p, r.errorf(p, "%q is not a tile number", f)
+				return p, r.errorf(p.ID, line, "%q is not a tile number", f)
 			}
 		}
-		if err := checkTiles(p.Size, p.Tiles); err != nil {
-			return p, r.errorf(p, "%v", err)
-		}
-		if p.Size.Cells() <= MaxCells {
-			p.Board, _ = New(p.Size, p.Tiles) // checked above
+		if err := p.Valid(); err != nil {
+			return p, r.errorf(p.ID, line, "%v", err)
 		}
 		return p, nil
 	}
@@ -208,6 +196,6 @@ func (r *Reader) defaultID() string {
 	return strconv.Itoa(r.line)
 }
 
-func (r *Reader) errorf(p Puzzle, format string, args ...any) error {
-	return &InputError{ID: p.ID, Line: p.Line, Reason: fmt.Sprintf(format, args...)}
+func (r *Reader) errorf(id string, line int, format string, args ...any) error {
+	return &InputError{ID: id, Line: line, Reason: fmt.Sprintf(format, args...)}
 }

@@ -1,4 +1,4 @@
-package bitboard
+package puzzle
 
 import (
 	"errors"
@@ -100,15 +100,14 @@ func Unrank(size Size, g Goal, rank uint64) (Board, error) {
 	cells = append(cells, tiles[:blank]...)
 	cells = append(cells, 0)
 	cells = append(cells, tiles[blank:]...)
-	b, err := New(size, cells)
-	if err != nil || b.Solvable(g) {
-		return b, err
+	p := Puzzle{Size: size, Tiles: cells}
+	if !p.Solvable(g) {
+		// The other order of the last two tiles has the other parity.
+		cell := func(j int) int { return j + boolInt(j >= blank) }
+		a, z := cell(m-2), cell(m-1)
+		cells[a], cells[z] = cells[z], cells[a]
 	}
-	// The other order of the last two tiles has the other parity.
-	cell := func(j int) int { return j + boolInt(j >= blank) }
-	a, z := cell(m-2), cell(m-1)
-	cells[a], cells[z] = cells[z], cells[a]
-	return New(size, cells)
+	return p.Board()
 }
 
 // rankable reports a size whose positions are too many to number in 64
@@ -147,7 +146,7 @@ func nthUnused(used uint32, d, n int) int {
 			d--
 		}
 	}
-	panic("bitboard: digit out of range")
+	panic("puzzle: digit out of range")
 }
 
 // Random returns a position drawn uniformly from the solvable positions of
@@ -156,19 +155,18 @@ func nthUnused(used uint32, d, n int) int {
 // tiles 1 and 2 swapped if it is unsolvable (the swap pairs each
 // unsolvable position with one solvable one). (A random walk from the
 // goal, by contrast, favours positions near it.)
-func Random(rng *rand.Rand, size Size, g Goal) (Board, error) {
+func Random(rng *rand.Rand, size Size, g Goal) (Puzzle, error) {
 	if err := size.Valid(); err != nil {
-		return Board{}, err
+		return Puzzle{}, err
 	}
 	if size.Cells() <= MaxRanked {
-		return Unrank(size, g, rng.Uint64N(Positions(size)))
+		b, err := Unrank(size, g, rng.Uint64N(Positions(size)))
+		return b.Puzzle(), err
 	}
-	tiles := rng.Perm(size.Cells())
-	b, err := New(size, tiles)
-	if err != nil || b.Solvable(g) {
-		return b, err
+	p := Puzzle{Size: size, Tiles: rng.Perm(size.Cells())}
+	if !p.Solvable(g) {
+		one, two := slices.Index(p.Tiles, 1), slices.Index(p.Tiles, 2)
+		p.Tiles[one], p.Tiles[two] = 2, 1
 	}
-	one, two := slices.Index(tiles, 1), slices.Index(tiles, 2)
-	tiles[one], tiles[two] = 2, 1
-	return New(size, tiles)
+	return p, nil
 }

@@ -1,12 +1,12 @@
-package bitboard_test
+package puzzle_test
 
 import (
 	"math/rand/v2"
 	"slices"
 	"testing"
 
-	. "fifteen/bitboard"
 	"fifteen/internal/bfs"
+	. "fifteen/puzzle"
 )
 
 // permutations calls f with every arrangement of 0..n-1.
@@ -39,7 +39,7 @@ func TestSolvableExhaustive(t *testing.T) {
 			}
 			total, solvable := 0, 0
 			permutations(size.Cells(), func(tiles []int) {
-				b, err := New(size, tiles)
+				b, err := NewBoard(size, tiles)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -66,20 +66,20 @@ func TestSolvableSamples(t *testing.T) {
 	for _, size := range []Size{{3, 4}, {4, 3}, {4, 4}, {2, 8}, {3, 5}} {
 		for _, g := range []Goal{GoalFirst, GoalLast} {
 			for range 200 {
-				b := Solved(size, g)
+				b := SolvedBoard(size, g)
 				for range rng.IntN(200) {
 					b, _, _ = b.Move(Move(rng.IntN(4)))
 				}
 				if !b.Solvable(g) {
 					t.Fatalf("%v goal %v: random walk %v called unsolvable", size, g, b)
 				}
-				tiles := b.Tiles()
+				tiles := b.Puzzle().Tiles
 				i, j := 0, 1
 				for tiles[i] == 0 || tiles[j] == 0 {
 					i, j = i+1, j+1
 				}
 				tiles[i], tiles[j] = tiles[j], tiles[i]
-				if swapped, _ := New(size, tiles); swapped.Solvable(g) {
+				if swapped, _ := NewBoard(size, tiles); swapped.Solvable(g) {
 					t.Fatalf("%v goal %v: %v with two tiles swapped called solvable", size, g, swapped)
 				}
 			}
@@ -90,7 +90,7 @@ func TestSolvableSamples(t *testing.T) {
 // TestSolvableKorf guards against the negative-remainder bug that called
 // 53 of Korf's 100 unsolvable: instance 1 is solvable under Korf's goal.
 func TestSolvableKorf(t *testing.T) {
-	b, err := New(Size{4, 4}, []int{14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3})
+	b, err := NewBoard(Size{4, 4}, []int{14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,11 +102,11 @@ func TestSolvableKorf(t *testing.T) {
 func TestRotate(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, size := range []Size{{3, 3}, {4, 4}, {3, 4}, {2, 5}} {
-		if got := Solved(size, GoalFirst).Rotate(); got != Solved(size, GoalLast) {
+		if got := SolvedBoard(size, GoalFirst).Rotate(); got != SolvedBoard(size, GoalLast) {
 			t.Errorf("%v: rotated first goal %v, want the last goal", size, got)
 		}
 		for range 100 {
-			b := Solved(size, GoalFirst)
+			b := SolvedBoard(size, GoalFirst)
 			var moves []Move
 			for range 30 {
 				m := Move(rng.IntN(4))
@@ -125,10 +125,10 @@ func TestRotate(t *testing.T) {
 			for i, m := range moves {
 				rotated[i] = m.Opposite()
 			}
-			if end, err := b.Apply(moves); err != nil || end != Solved(size, GoalFirst) {
+			if end, err := b.Apply(moves); err != nil || end != SolvedBoard(size, GoalFirst) {
 				t.Fatalf("%v: solution does not reach the first goal (%v)", b, err)
 			}
-			if end, err := b.Rotate().Apply(rotated); err != nil || end != Solved(size, GoalLast) {
+			if end, err := b.Rotate().Apply(rotated); err != nil || end != SolvedBoard(size, GoalLast) {
 				t.Fatalf("%v: rotated solution does not reach the last goal (%v)", b, err)
 			}
 		}
@@ -143,17 +143,17 @@ func TestNewErrors(t *testing.T) {
 		{1, 2, 3, 4, 5, 6, 7, 8, 9},
 		{-1, 2, 3, 4, 5, 6, 7, 8, 0},
 	} {
-		if _, err := New(size, tiles); err == nil {
-			t.Errorf("New(%v) accepted", tiles)
+		if _, err := NewBoard(size, tiles); err == nil {
+			t.Errorf("NewBoard(%v) accepted", tiles)
 		}
 	}
-	if _, err := New(Size{5, 5}, make([]int, 25)); err == nil {
+	if _, err := NewBoard(Size{5, 5}, make([]int, 25)); err == nil {
 		t.Error("a 5x5 board accepted")
 	}
 }
 
 func TestMoveAndGrid(t *testing.T) {
-	b := Solved(Size{2, 2}, GoalLast) // 1 2 / 3 0
+	b := SolvedBoard(Size{2, 2}, GoalLast) // 1 2 / 3 0
 	b, tile, ok := b.Move(Up)
 	if !ok || tile != 2 || b.String() != "1 0 3 2" {
 		t.Fatalf("Up: %v tile %d ok %v", b, tile, ok)
@@ -201,11 +201,12 @@ func TestRandomUniform(t *testing.T) {
 		const draws = 360 * 200
 		counts := map[Board]int{}
 		for range draws {
-			b, err := Random(rng, size, goal)
+			p, err := Random(rng, size, goal)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !b.Solvable(goal) {
+			b, err := p.Board()
+			if err != nil || !b.Solvable(goal) {
 				t.Fatalf("%v: unsolvable draw %v", goal, b)
 			}
 			counts[b]++
@@ -233,7 +234,7 @@ func BenchmarkMove(b *testing.B) {
 	for i := range moves {
 		moves[i] = Move(rng.IntN(4))
 	}
-	board := Solved(Size{Rows: 4, Cols: 4}, GoalFirst)
+	board := SolvedBoard(Size{Rows: 4, Cols: 4}, GoalFirst)
 	i := 0
 	for b.Loop() {
 		if next, _, ok := board.Move(moves[i&1023]); ok {
@@ -283,7 +284,8 @@ func TestRankRandom4x4(t *testing.T) {
 		}
 	}
 	for range 1000 {
-		b, _ := Random(rng, size, GoalFirst)
+		p, _ := Random(rng, size, GoalFirst)
+		b, _ := p.Board()
 		r, err := b.Rank(GoalFirst)
 		if back, _ := Unrank(size, GoalFirst, r); err != nil || back != b {
 			t.Fatalf("%v → %d → %v", b, r, back)
@@ -292,7 +294,7 @@ func TestRankRandom4x4(t *testing.T) {
 	if _, err := Unrank(size, GoalLast, Positions(size)); err == nil {
 		t.Error("rank N!/2 accepted")
 	}
-	unsolvable, _ := New(Size{Rows: 2, Cols: 2}, []int{2, 1, 3, 0})
+	unsolvable, _ := NewBoard(Size{Rows: 2, Cols: 2}, []int{2, 1, 3, 0})
 	if _, err := unsolvable.Rank(GoalLast); err == nil {
 		t.Error("an unsolvable position was ranked")
 	}

@@ -1,0 +1,386 @@
+// Package puzzle is the model of the sliding-tile puzzles: a board's size,
+// the goal conventions, the blank's moves, and the Puzzle, a position of
+// any size up to MaxCells cells with its label, with the rules every
+// solver shares (well formed, solvable, the moves' effect, the rotation
+// between the goals), a reader of puzzle files, and random positions.
+//
+// Board is the same position packed into a fixed array, a byte a cell, for
+// boards of up to MaxBoardCells cells: comparable, free to copy, and
+// rankable. The optimal search and the pattern databases work on Boards;
+// everything else takes Puzzles.
+//
+// Cells are numbered in row-major order from 0. Tile 0 is the blank. A move
+// names the direction in which the blank travels: Up moves the blank one row
+// up, so the tile above it slides down.
+package puzzle
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The size limits, each for one purpose.
+const (
+	// MaxCells is the largest puzzle any solver takes: the constructive
+	// solver's, whose cell numbers fit a byte.
+	MaxCells = 255
+	// MaxBoardCells is the largest number of cells a Board holds, and so
+	// the largest puzzle the optimal search serves: a set of its cells
+	// fits a 32-bit mask.
+	MaxBoardCells = 32
+)
+
+// Size is a board's shape.
+type Size struct {
+	Rows, Cols int
+}
+
+// Cells returns the number of cells, Rows×Cols.
+func (s Size) Cells() int { return s.Rows * s.Cols }
+
+// String formats the size as ROWSxCOLS, for example "4x4".
+func (s Size) String() string { return fmt.Sprintf("%dx%d", s.Rows, s.Cols) }
+
+// Valid reports whether a puzzle can be of this size: at least 2 rows and
+// 2 columns, and at most MaxCells cells.
+func (s Size) Valid() error { return s.validUpTo(MaxCells) }
+
+// ValidBoard reports whether a packed Board, and so the optimal search,
+// can be of this size: a valid size of at most MaxBoardCells cells.
+func (s Size) ValidBoard() error { return s.validUpTo(MaxBoardCells) }
+
+func (s Size) validUpTo(maxCells int) error {
+	// Each side is checked alone first, so that their product cannot overflow.
+	if s.Rows < 2 || s.Cols < 2 || s.Rows > maxCells || s.Cols > maxCells || s.Cells() > maxCells {
+		return fmt.Errorf("unsupported size %v: need at least 2 rows and 2 columns and at most %d cells", s, maxCells)
+	}
+	return nil
+}
+
+// ParseSize parses "ROWSxCOLS" ("3x4") or a single number N for N×N ("4")
+// of a size a packed Board can be.
+func ParseSize(s string) (Size, error) { return ParseSizeUpTo(s, MaxBoardCells) }
+
+// ParseSizeUpTo parses a size as ParseSize does, of at least 2×2 and at
+// most maxCells cells (MaxCells at most), for callers that take puzzles
+// bigger than a Board.
+func ParseSizeUpTo(s string, maxCells int) (Size, error) {
+	r, c, found := strings.Cut(strings.ToLower(strings.TrimSpace(s)), "x")
+	if !found {
+		c = r
+	}
+	rows, err1 := strconv.Atoi(r)
+	cols, err2 := strconv.Atoi(c)
+	if err1 != nil || err2 != nil {
+		return Size{}, fmt.Errorf("bad size %q: want ROWSxCOLS or N", s)
+	}
+	size := Size{rows, cols}
+	return size, size.validUpTo(min(maxCells, MaxCells))
+}
+
+// sizeForCount returns the square size with n cells (9 → 3×3, 16 → 4×4) of
+// at most maxCells cells.
+func sizeForCount(n, maxCells int) (Size, error) {
+	for k := 2; k*k <= maxCells; k++ {
+		if k*k == n {
+			return Size{k, k}, nil
+		}
+	}
+	return Size{}, fmt.Errorf("%d tiles: want a square number of at most %d (other shapes use a ROWSxCOLS block header)", n, maxCells)
+}
+
+// Move is a direction in which the blank travels.
+type Move uint8
+
+// The four moves. Their order is Korf's (1985) order of trying them.
+const (
+	Up Move = iota
+	Left
+	Right
+	Down
+)
+
+// Moves lists the four moves in Korf's order.
+var Moves = [4]Move{Up, Left, Right, Down}
+
+// String returns the move's letter: U, L, R or D.
+func (m Move) String() string { return "ULRD"[m : m+1] }
+
+// Opposite returns the move that undoes m. It is also m as seen on the board
+// rotated by 180°.
+func (m Move) Opposite() Move { return 3 - m }
+
+// ParseMoves parses a string of move letters such as "ULLDR".
+func ParseMoves(s string) ([]Move, error) {
+	moves := make([]Move, 0, len(s))
+	for i, c := range []byte(s) {
+		k := strings.IndexByte("ULRD", c)
+		if k < 0 {
+			return nil, fmt.Errorf("bad move %q at %d: want U, L, R or D", c, i)
+		}
+		moves = append(moves, Move(k))
+	}
+	return moves, nil
+}
+
+// FormatMoves returns the moves' letters as one string.
+func FormatMoves(moves []Move) string {
+	var sb strings.Builder
+	for _, m := range moves {
+		sb.WriteString(m.String())
+	}
+	return sb.String()
+}
+
+// Neighbor returns the cell that the blank reaches from cell p by move m on
+// a board of the given size, or -1 where m leaves the board.
+func (s Size) Neighbor(p int, m Move) int {
+	r, c := p/s.Cols, p%s.Cols
+	switch m {
+	case Up:
+		r--
+	case Down:
+		r++
+	case Left:
+		c--
+	case Right:
+		c++
+	}
+	if r < 0 || r >= s.Rows || c < 0 || c >= s.Cols {
+		return -1
+	}
+	return r*s.Cols + c
+}
+
+// Distance returns the taxicab distance between cells a and b.
+func (s Size) Distance(a, b int) int {
+	return abs(a/s.Cols-b/s.Cols) + abs(a%s.Cols-b%s.Cols)
+}
+
+// Goal is a goal convention.
+type Goal uint8
+
+const (
+	// GoalLast is 1 2 … N-1 with the blank last (bottom right): the goal
+	// most people know.
+	GoalLast Goal = iota
+	// GoalFirst is 0 1 … N-1 with the blank first (top left): Korf's goal.
+	GoalFirst
+)
+
+// String returns "last" or "first".
+func (g Goal) String() string {
+	if g == GoalFirst {
+		return "first"
+	}
+	return "last"
+}
+
+// ParseGoal parses "first" or "last".
+func ParseGoal(s string) (Goal, error) {
+	switch s {
+	case "first":
+		return GoalFirst, nil
+	case "last":
+		return GoalLast, nil
+	}
+	return 0, fmt.Errorf("bad goal %q: want first or last", s)
+}
+
+// Home returns the cell where tile t belongs under goal g on n cells.
+func (g Goal) Home(t, n int) int {
+	if g == GoalFirst {
+		return t
+	}
+	return (t + n - 1) % n
+}
+
+// Puzzle is a position to solve: a board of any valid size, its tiles in
+// row-major order, 0 the blank, with a label and, where known, the optimal
+// solution's length. Its methods read Tiles and never change them.
+type Puzzle struct {
+	ID    string // a label for results and profiles; may be empty
+	Size  Size
+	Tiles []int
+	// Optimal, if not 0, is the known optimal length: a solver reports a
+	// solution that contradicts it as a wrong answer.
+	Optimal int
+}
+
+// Errors that Valid reports, wrapped with details.
+var (
+	ErrTileCount = errors.New("wrong number of tiles")
+	ErrTile      = errors.New("bad tile")
+)
+
+// ErrUnsolvable is the error of every package of the module for a
+// position whose goal is out of reach (see Puzzle.Solvable).
+var ErrUnsolvable = errors.New("unsolvable: permutation parity does not match the blank's position")
+
+// Valid reports whether the puzzle is well formed: a valid size, and every
+// tile 0..Cells-1 exactly once.
+func (p Puzzle) Valid() error {
+	if err := p.Size.Valid(); err != nil {
+		return err
+	}
+	n := p.Size.Cells()
+	if len(p.Tiles) != n {
+		return fmt.Errorf("%w: %d tiles for a %v board, want %d", ErrTileCount, len(p.Tiles), p.Size, n)
+	}
+	var seen [MaxCells]bool
+	for _, t := range p.Tiles {
+		if t < 0 || t >= n {
+			return fmt.Errorf("%w: tile %d out of range 0..%d", ErrTile, t, n-1)
+		}
+		if seen[t] {
+			return fmt.Errorf("%w: tile %d appears twice", ErrTile, t)
+		}
+		seen[t] = true
+	}
+	return nil
+}
+
+// Check reports whether the puzzle is well formed (Valid) and solvable
+// toward goal g: ErrUnsolvable if not.
+func (p Puzzle) Check(g Goal) error {
+	if err := p.Valid(); err != nil {
+		return err
+	}
+	if !p.Solvable(g) {
+		return ErrUnsolvable
+	}
+	return nil
+}
+
+// Solvable reports whether the goal of convention g can be reached from
+// the well-formed puzzle p. Every move swaps the blank with a tile, so it
+// flips both the parity of the permutation that takes the board to the
+// goal and the parity of the blank's taxicab distance from its home; the
+// two parities are equal exactly on the solvable half of the positions,
+// for any width and height.
+func (p Puzzle) Solvable(g Goal) bool {
+	n := len(p.Tiles)
+	// Parity of the permutation cell → home cell of the tile on it, from its
+	// cycle count (no subtraction of indices, so no negative remainders).
+	var seen [MaxCells]bool
+	cycles := 0
+	for i := range n {
+		if seen[i] {
+			continue
+		}
+		cycles++
+		for j := i; !seen[j]; j = g.Home(p.Tiles[j], n) {
+			seen[j] = true
+		}
+	}
+	return (n-cycles)%2 == p.Size.Distance(p.Blank(), g.Home(0, n))%2
+}
+
+// Solved returns the goal of convention g on a board of the valid size.
+func Solved(size Size, g Goal) Puzzle {
+	p := Puzzle{Size: size, Tiles: make([]int, size.Cells())}
+	for t := range p.Tiles {
+		p.Tiles[g.Home(t, len(p.Tiles))] = t
+	}
+	return p
+}
+
+// Blank returns the blank's cell, or -1 if the puzzle has none.
+func (p Puzzle) Blank() int { return slices.Index(p.Tiles, 0) }
+
+// Apply plays the blank's moves on a copy of the well-formed puzzle and
+// returns the position they reach and the tile each slid, or an error
+// naming the first move that leaves the board.
+func (p Puzzle) Apply(moves []Move) (Puzzle, []int, error) {
+	p.Tiles = slices.Clone(p.Tiles)
+	slid := make([]int, len(moves))
+	blank := p.Blank()
+	for i, m := range moves {
+		q := p.Size.Neighbor(blank, m)
+		if q < 0 {
+			return Puzzle{}, nil, fmt.Errorf("move %d (%v) leaves the board", i+1, m)
+		}
+		slid[i] = p.Tiles[q]
+		p.Tiles[blank], p.Tiles[q] = slid[i], 0
+		blank = q
+	}
+	return p, slid, nil
+}
+
+// Rotate returns the puzzle turned by 180° with every tile t relabelled
+// N−t (the blank stays 0). It maps the goal of one convention onto the
+// other's, and a solution m1…mk of p onto the solution
+// m1.Opposite()…mk.Opposite() of p.Rotate(), so one set of databases
+// serves both conventions, and one way of placing tiles serves both.
+// Rotating twice gives the puzzle back.
+func (p Puzzle) Rotate() Puzzle {
+	n := len(p.Tiles)
+	r := p
+	r.Tiles = make([]int, n)
+	for i, t := range p.Tiles {
+		if t != 0 {
+			r.Tiles[n-1-i] = n - t
+		}
+	}
+	return r
+}
+
+// Board returns the puzzle packed as a Board: an error if it is not well
+// formed or has more than MaxBoardCells cells.
+func (p Puzzle) Board() (Board, error) {
+	if err := p.Size.ValidBoard(); err != nil {
+		return Board{}, err
+	}
+	if err := p.Valid(); err != nil {
+		return Board{}, err
+	}
+	return pack(p), nil
+}
+
+// String returns the tiles in row-major order separated by spaces.
+func (p Puzzle) String() string {
+	var sb strings.Builder
+	for i, t := range p.Tiles {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(strconv.Itoa(t))
+	}
+	return sb.String()
+}
+
+// Grid returns the board drawn as boxes, one line per row and a border
+// line between rows; the blank is an empty box.
+//
+//	+----+----+
+//	|  1 |  2 |
+//	+----+----+
+//	|  3 |    |
+//	+----+----+
+func (p Puzzle) Grid() string {
+	border := strings.Repeat("+----", p.Size.Cols) + "+\n"
+	var sb strings.Builder
+	sb.WriteString(border)
+	for r := range p.Size.Rows {
+		for _, t := range p.Tiles[r*p.Size.Cols : (r+1)*p.Size.Cols] {
+			if t == 0 {
+				sb.WriteString("|    ")
+			} else {
+				fmt.Fprintf(&sb, "| %2d ", t)
+			}
+		}
+		sb.WriteString("|\n")
+		sb.WriteString(border)
+	}
+	return sb.String()
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
