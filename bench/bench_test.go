@@ -203,10 +203,11 @@ func TestParseConfig(t *testing.T) {
 	}
 }
 
-// TestKorfFelner2002 checks the report's comparison with Korf and Felner's
-// counts on the 24-puzzles, instance by instance, on a run made up: one
-// instance solved in a tenth of their nodes, one unsolved.
-func TestKorfFelner2002(t *testing.T) {
+// TestKorf50 checks the report's comparison with the published counts on
+// the 24-puzzles, instance by instance, on a run made up: one instance
+// solved in a tenth of Korf and Felner's generated nodes and half of
+// Clausecker and Reinefeld's expanded ones, one unsolved.
+func TestKorf50(t *testing.T) {
 	set, err := data.ParseSet("korf50")
 	if err == nil {
 		set, err = set.Pick([]int{38, 40})
@@ -215,8 +216,8 @@ func TestKorfFelner2002(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	published := data.KorfFelner2002()
-	solved := bench.Result{ID: "k24-38", Optimal: 96, Result: search.Result{Moves: make([]puzzle.Move, 96), Solved: true, Generated: published["k24-38"] / 10}}
+	published := data.Korf50Effort()["k24-38"]
+	solved := bench.Result{ID: "k24-38", Optimal: 96, Result: search.Result{Moves: make([]puzzle.Move, 96), Solved: true, Generated: published.KorfFelner2002 / 10, Expanded: published.Clausecker2019 / 2}}
 	unsolved := bench.Result{ID: "k24-40", Optimal: 82, Err: errors.New("timed out")}
 	run := &bench.Run{Config: cfg, Results: []bench.Result{solved, unsolved}}
 	dir := t.TempDir()
@@ -228,9 +229,9 @@ func TestKorfFelner2002(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"| k24-38 | 96 | 38,173,507 | 3,817,350 | 0.100× |",
+		"| k24-38 | 96 | 3,817,350 | 38,173,507 | 0.100× | 1,725,416 | 1,638,334 | 1.053× | 3,450,832 | 0.500× |",
 		"| k24-40 | unsolved: timed out |",
-		"| solved, in all | | 38,173,507 | 3,817,350 | 0.100× | |",
+		"| solved, in all | | 3,817,350 | 38,173,507 | 0.100× | 1,725,416 | 1,638,334 | 1.053× | 3,450,832 | 0.500× | |",
 	} {
 		if !strings.Contains(string(report), want) {
 			t.Errorf("report lacks %q:\n%s", want, report)

@@ -158,30 +158,47 @@ func writeMarkdown(w io.Writer, set data.Set, runs []*Run, m Machine) error {
 	case "korf100":
 		writeKorf1985(w, runs)
 	case "korf50":
-		writeKorfFelner2002(w, runs)
+		writeKorf50(w, runs)
 	}
 	return nil
 }
 
-// writeKorfFelner2002 compares each run's nodes, instance by instance,
-// with those of Korf and Felner's (2002) IDA* on the 24-puzzles, with the
-// 6-6-6-6 databases and their reflection.
-func writeKorfFelner2002(w io.Writer, runs []*Run) {
-	published := data.KorfFelner2002()
+// writeKorf50 compares each run's counts, instance by instance, with the
+// published searches on the 24-puzzles, each by the count it published:
+// Korf and Felner's (2002) generated nodes against ours, and Döbbelin et
+// al.'s (2013) maximum of large databases and Clausecker and Reinefeld's
+// (2019) small catalogue by expanded nodes against ours.
+func writeKorf50(w io.Writer, runs []*Run) {
+	published := data.Korf50Effort()
 	for _, run := range runs {
-		fmt.Fprintf(w, "### Korf and Felner (2002), 6-6-6-6 with reflection, against `%s`\n\n", run.Config.Name)
-		fmt.Fprintf(w, "| instance | length | nodes published | nodes ours | ours / published | seconds |\n| --- | --- | --- | --- | --- | --- |\n")
-		var theirs, ours uint64
+		fmt.Fprintf(w, "### Korf's 50: the published searches against `%s`\n\n", run.Config.Name)
+		fmt.Fprintf(w, "Generated nodes are compared with Korf and Felner (2002), 6-6-6-6 with reflection (KF 2002); expanded nodes with Döbbelin, Schütt and Reinefeld (2013), the maximum of their 8-8-8, 9-8-7 and 9-9-6 databases (D 2013), and with Clausecker and Reinefeld (2019), their small catalogue of 28 zero-aware 6-tile databases (CR 2019).\n\n")
+		fmt.Fprintf(w, "| instance | length | generated | KF 2002, generated | / KF | expanded | D 2013, expanded | / D | CR 2019, expanded | / CR | seconds |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+		var theirs data.Effort
+		var generated, expanded uint64
 		for _, r := range run.Results {
+			p := published[r.ID]
 			if r.Err != nil {
-				fmt.Fprintf(w, "| %s | unsolved: %v | %s | %s | | %.1f |\n", r.ID, r.Err, commas(published[r.ID]), commas(r.Generated), r.Elapsed.Seconds())
+				fmt.Fprintf(w, "| %s | unsolved: %v | %s | %s | | %s | %s | | %s | | %.1f |\n", r.ID, r.Err, commas(r.Generated), commas(p.KorfFelner2002), commas(r.Expanded), commas(p.DoebbelinMax), commas(p.Clausecker2019), r.Elapsed.Seconds())
 				continue
 			}
-			theirs, ours = theirs+published[r.ID], ours+r.Generated
-			fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %.1f |\n", r.ID, r.Length(), commas(published[r.ID]), commas(r.Generated), ratio(float64(r.Generated), float64(published[r.ID])), r.Elapsed.Seconds())
+			theirs.KorfFelner2002 += p.KorfFelner2002
+			theirs.DoebbelinMax += p.DoebbelinMax
+			theirs.Clausecker2019 += p.Clausecker2019
+			generated, expanded = generated+r.Generated, expanded+r.Expanded
+			fmt.Fprintf(w, "| %s | %d | %s | %.1f |\n", r.ID, r.Length(), effortColumns(r.Generated, r.Expanded, p), r.Elapsed.Seconds())
 		}
-		fmt.Fprintf(w, "| solved, in all | | %s | %s | %s | |\n\n", commas(theirs), commas(ours), ratio(float64(ours), float64(theirs)))
+		fmt.Fprintf(w, "| solved, in all | | %s | |\n\n", effortColumns(generated, expanded, theirs))
 	}
+}
+
+// effortColumns returns our generated and expanded counts beside the
+// published ones, each with its ratio.
+func effortColumns(generated, expanded uint64, p data.Effort) string {
+	return fmt.Sprintf("%s | %s | %s | %s | %s | %s | %s | %s",
+		commas(generated), commas(p.KorfFelner2002), ratio(float64(generated), float64(p.KorfFelner2002)),
+		commas(expanded), commas(p.DoebbelinMax), ratio(float64(expanded), float64(p.DoebbelinMax)),
+		commas(p.Clausecker2019), ratio(float64(expanded), float64(p.Clausecker2019)))
 }
 
 // writeKorf1985 compares the runs counted as Korf (1985) did, instance by

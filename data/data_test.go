@@ -42,14 +42,20 @@ func TestKorf50(t *testing.T) {
 	if sum != 5039 || set[24].Optimal != 81 || set[9].Optimal != 114 || set[24].ID != "k24-25" {
 		t.Errorf("lengths sum to %d; %s has %d moves, %s %d", sum, set[24].ID, set[24].Optimal, set[9].ID, set[9].Optimal)
 	}
-	nodes := KorfFelner2002()
-	var total uint64
+	efforts := Korf50Effort()
+	var total Effort
 	for _, in := range set {
-		total += nodes[in.ID]
+		e := efforts[in.ID]
+		total.KorfFelner2002 += e.KorfFelner2002
+		total.Doebbelin6666 += e.Doebbelin6666
+		total.DoebbelinMax += e.DoebbelinMax
+		total.Clausecker2019 += e.Clausecker2019
 	}
-	// Total 18,044,623,983,548; from 38 M for instance 38 to 4.2 × 10^12 for 50.
-	if len(nodes) != 50 || total != 18_044_623_983_548 || nodes["k24-50"] != 4_156_099_168_506 {
-		t.Errorf("%d counts summing to %d; k24-50: %d", len(nodes), total, nodes["k24-50"])
+	// The totals the file's last line gives; Korf and Felner's count runs
+	// from 38 M for instance 38 to 4.2 × 10^12 for 50.
+	want := Effort{KorfFelner2002: 18_044_623_983_548, Doebbelin6666: 3_550_228_935_356, DoebbelinMax: 389_717_236_933, Clausecker2019: 1_180_783_277_381}
+	if len(efforts) != 50 || total != want || efforts["k24-50"].KorfFelner2002 != 4_156_099_168_506 {
+		t.Errorf("%d instances, totals %+v; k24-50: %+v", len(efforts), total, efforts["k24-50"])
 	}
 }
 

@@ -48,6 +48,9 @@ type view struct {
 	// (pdb.Table)
 	low, flags [puzzle.MaxBoardCells]uint8
 	regions    *regionNumbers // shared by the views of a size
+	// grow finds the blank's region on boards too large for regions, and
+	// is nil on the others (see value).
+	grow *pdbcore.Geometry
 	tcell      [puzzle.MaxBoardCells]uint8
 	ttile      [puzzle.MaxBoardCells]uint8
 
@@ -100,15 +103,12 @@ func (v *view) compose(n int) {
 // entry flags, are cut to it.
 type regionNumbers [1 << 16]uint32
 
-// maxRegionCells bounds the boards whose regions the search tells apart.
-// On larger ones it reads each entry's value with the blank in its best
-// region: their sets of cells are too many to tabulate, and finding the
-// blank's region as the search goes made the loop slower on every board
-// (docs/experiments.md).
+// maxRegionCells bounds the boards whose regions are tabulated. On larger
+// ones, whose sets of cells are too many, the search grows the blank's
+// region from the pattern's cells, only for an entry that flags a region.
 const maxRegionCells = 16
 
-// noRegions stands in for the table on boards over maxRegionCells, whose
-// views read no flag (view.flags 8), so that the loop needs no branch.
+// noRegions stands in for the table on boards over maxRegionCells.
 var noRegions regionNumbers
 
 func newRegionNumbers(size puzzle.Size) *regionNumbers {
@@ -130,9 +130,32 @@ func newRegionNumbers(size puzzle.Size) *regionNumbers {
 // value decodes pattern g's entry e with the pattern on the cells of
 // occupied and the blank on cell blank: a move that changes the blank's
 // region changes the pattern's placement, so only the moved tile's
-// pattern needs it.
+// pattern needs it. On a board too large for the table of regions, an
+// entry that flags a region needs grown instead: the caller tests
+// flagged, as value, inlined in the search's loop, must call nothing.
 func (v *view) value(g uint8, e uint8, occupied uint32, blank int) uint8 {
 	region := uint8(v.regions[occupied&0xffff]>>(2*blank&31)) & 3
+	return e&v.low[g&31] + e>>(v.flags[g&31]+region)&1<<1
+}
+
+// lookup returns pattern g's value at index i, with the pattern on the
+// cells of occupied and the blank on cell blank.
+func (v *view) lookup(g uint8, i uint64, occupied uint32, blank int) uint8 {
+	e := v.values[g][i]
+	if v.flagged(g, e) {
+		return v.grown(g, e, occupied, blank)
+	}
+	return v.value(g, e, occupied, blank)
+}
+
+// flagged reports whether entry e of pattern g needs grown: whether it
+// flags a region, on a board too large for the table of regions.
+func (v *view) flagged(g uint8, e uint8) bool { return v.grow != nil && e > v.low[g&31] }
+
+// grown is value on a board too large for the table of regions: it grows
+// the blank's region from the pattern's cells.
+func (v *view) grown(g uint8, e uint8, occupied uint32, blank int) uint8 {
+	region := uint8(v.grow.Number(occupied, blank, pdb.MaxRegions))
 	return e&v.low[g&31] + e>>(v.flags[g&31]+region)&1<<1
 }
 
@@ -224,6 +247,9 @@ func Max(name string, hs ...*Heuristic) (*Heuristic, error) {
 func newView(size puzzle.Size, goal puzzle.Goal, tables []*pdb.Table) (view, error) {
 	n := size.Cells()
 	v := view{tables: tables, regions: newRegionNumbers(size)}
+	if n > maxRegionCells {
+		v.grow = pdbcore.Shared(size)
+	}
 	covered := 1 // the blank
 	for g, table := range tables {
 		if table.Size != size || table.Goal != goal {
@@ -253,9 +279,6 @@ func newView(size puzzle.Size, goal puzzle.Goal, tables []*pdb.Table) (view, err
 			}
 		}
 		v.low[g], v.flags[g] = 0xff>>table.Regions, uint8(8-table.Regions)
-		if n > maxRegionCells {
-			v.flags[g] = 8 // no flag read
-		}
 	}
 	if covered != 1<<n-1 {
 		return view{}, fmt.Errorf("search: the patterns do not cover every tile of a %v board", size)
@@ -329,7 +352,7 @@ func (v *view) init(p *patterns, b puzzle.Board) int {
 	sum := 0
 	for g, table := range v.tables {
 		p.index[g] = table.Index(cells[g])
-		p.vals[g] = v.value(uint8(g), table.Values()[p.index[g]], p.occupied[g], int(v.tcell[b.Blank()]))
+		p.vals[g] = v.lookup(uint8(g), p.index[g], p.occupied[g], int(v.tcell[b.Blank()]))
 		sum += int(p.vals[g])
 	}
 	return sum

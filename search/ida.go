@@ -568,7 +568,11 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 		if v0.ranked[pat0] {
 			i0 += v0.passed(&w.board, t, q, b)
 		}
-		x0 := v0.value(pat0, v0.values[pat0][i0], o0, int(v0.tcell[q&31]))
+		e0 := v0.values[pat0][i0]
+		x0 := v0.value(pat0, e0, o0, int(v0.tcell[q&31]))
+		if v0.flagged(pat0, e0) {
+			x0 = v0.grown(pat0, e0, o0, int(v0.tcell[q&31]))
+		}
 		n0 := s0 - int(p0.vals[pat0]) + int(x0)
 		f := w.gw*(depth+1) + w.hw*n0
 		if f >= w.next {
@@ -586,7 +590,11 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 			if v1.ranked[pat1] {
 				i1 += v1.passed(&w.board, t, q, b)
 			}
-			x1 = v1.value(pat1, v1.values[pat1][i1], o1, int(v1.tcell[q&31]))
+			e1 := v1.values[pat1][i1]
+			x1 = v1.value(pat1, e1, o1, int(v1.tcell[q&31]))
+			if v1.flagged(pat1, e1) {
+				x1 = v1.grown(pat1, e1, o1, int(v1.tcell[q&31]))
+			}
 			n1 = s1 - int(p1.vals[pat1]) + int(x1)
 			if heur.add {
 				f += w.hw * n1
@@ -604,7 +612,11 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 			if v2.ranked[pat2] {
 				i2 += v2.passed(&w.board, t, q, b)
 			}
-			x2 = v2.value(pat2, v2.values[pat2][i2], o2, int(v2.tcell[q&31]))
+			e2 := v2.values[pat2][i2]
+			x2 = v2.value(pat2, e2, o2, int(v2.tcell[q&31]))
+			if v2.flagged(pat2, e2) {
+				x2 = v2.grown(pat2, e2, o2, int(v2.tcell[q&31]))
+			}
 			n2 = s2 - int(p2.vals[pat2]) + int(x2)
 			if f := w.gw*(depth+1) + w.hw*n2; f > w.bound {
 				w.next = min(w.next, f)
@@ -617,7 +629,11 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 			if v3.ranked[pat3] {
 				i3 += v3.passed(&w.board, t, q, b)
 			}
-			x3 = v3.value(pat3, v3.values[pat3][i3], o3, int(v3.tcell[q&31]))
+			e3 := v3.values[pat3][i3]
+			x3 = v3.value(pat3, e3, o3, int(v3.tcell[q&31]))
+			if v3.flagged(pat3, e3) {
+				x3 = v3.grown(pat3, e3, o3, int(v3.tcell[q&31]))
+			}
 			n3 = s3 - int(p3.vals[pat3]) + int(x3)
 			if f := w.gw*(depth+1) + w.hw*n3; f > w.bound {
 				w.next = min(w.next, f)
