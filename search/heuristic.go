@@ -50,9 +50,9 @@ type view struct {
 	regions    *regionNumbers // shared by the views of a size
 	// grow finds the blank's region on boards too large for regions, and
 	// is nil on the others (see value).
-	grow *pdbcore.Geometry
-	tcell      [puzzle.MaxBoardCells]uint8
-	ttile      [puzzle.MaxBoardCells]uint8
+	grow  *pdbcore.Geometry
+	tcell [puzzle.MaxBoardCells]uint8
+	ttile [puzzle.MaxBoardCells]uint8
 
 	// The same composed with the relabelling, for the search's loop: per
 	// tile and cell of the board, the pattern and the tile's share of its
