@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -347,6 +348,23 @@ func TestParsePartitions(t *testing.T) {
 	}
 	if _, err := ParsePartitions("663x2", puzzle.Size{Rows: 3, Cols: 3}); err == nil {
 		t.Error("663x2 accepted for 3x3")
+	}
+	// 6666x2's second partition shares two of 6666's patterns, so that
+	// building both takes two tables more than 6666 alone.
+	parts, err := ParsePartitions("6666x2", size5)
+	if err != nil || len(parts) != 2 || parts[0].Name != "6666" {
+		t.Fatalf("6666x2: %v, %v", parts, err)
+	}
+	shared := 0
+	for _, p := range parts[1].Patterns {
+		for _, q := range parts[0].Patterns {
+			if slices.Equal(p, q) {
+				shared++
+			}
+		}
+	}
+	if shared != 2 {
+		t.Errorf("6666x2 shares %d patterns between its partitions, want 2", shared)
 	}
 }
 

@@ -47,12 +47,16 @@ var builtin = map[puzzle.Size]map[string][][]int{
 	},
 }
 
-// builtinSets are the named sets of partitions of the 4×4 board. 663x2 adds
-// to Korf and Felner's 6-6-3 the one of twenty 6-6-3 partitions tried
-// whose maximum with it (each with its reflection) generated the fewest
-// nodes on Korf's 100 (docs/experiments.md).
+// builtinSets are the named sets of partitions (catalogues). 663x2 adds to
+// Korf and Felner's 6-6-3 the one of twenty 6-6-3 partitions tried whose
+// maximum with it (each with its reflection) generated the fewest nodes on
+// Korf's 100; 6666x2 adds to 6666 the one of three 6-6-6-6 partitions of
+// Clausecker's catalogues tried that generated the fewest nodes on four
+// of Korf and Felner's instances, and shares two of its tables
+// (docs/experiments.md).
 var builtinSets = map[puzzle.Size]map[string]string{
 	size4: {"663x2": "663+6,7,10,11,14,15/1,2,3,4,5,8/9,12,13"},
+	size5: {"6666x2": "6666+1,2,3,4,5,6/10,11,15,16,20,21/7,8,9,12,13,14/17,18,19,22,23,24"},
 }
 
 // defaults are the partitions solve uses unless told otherwise, on the

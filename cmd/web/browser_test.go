@@ -184,6 +184,10 @@ func TestBrowser(t *testing.T) {
 		if region != "working on row 1" || !strings.HasPrefix(info, "Human-style: ") || seed != "seed 2026" {
 			t.Errorf("region %q, info %q, %q: want the first row worked on, a human-style solution, seed 2026", region, info, seed)
 		}
+		// This server has no 5×5 databases: the page says so.
+		if note := text(t, ctx, "#size-note"); !strings.Contains(note, "--build-5x5") {
+			t.Errorf("size note %q: want why 5x5 searches are human-style", note)
+		}
 		// Some way in, for the screenshot: rows placed, a region lit.
 		do(t, ctx, js(`for (let i = 0; i < 60; i++) document.getElementById("forward").click()`), chromedp.Sleep(300*time.Millisecond))
 		saveScreenshot(t, value(t, ctx, chromedp.CaptureScreenshot()))
@@ -214,5 +218,32 @@ func saveScreenshot(t *testing.T, b []byte) {
 		if err := atomicfile.WriteFile(*screenshot, func(w io.Writer) error { _, err := w.Write(b); return err }); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestBrowserFiveByFive plays a 5×5 position twelve moves from the goal on
+// a server with small 5×5 databases: the hint and the solution are
+// optimal.
+func TestBrowserFiveByFive(t *testing.T) {
+	ctx := browser(t)
+	five := solver.Config{Partition: "1,2,5,6/3,4,8,9/7,12,13,14/10,11,15,16/17,18,19,24/20,21,22,23", Dir: t.TempDir(), Build: solver.BuildAny}
+	_, ts := newTestServer5(t, solver.Config{}, five, testLimits)
+	near, _, err := puzzle.Solved(puzzle.Size{Rows: 5, Cols: 5}, puzzle.GoalLast).Apply([]puzzle.Move{puzzle.Up, puzzle.Up, puzzle.Left, puzzle.Left, puzzle.Down, puzzle.Right, puzzle.Up, puzzle.Left, puzzle.Up, puzzle.Left, puzzle.Down, puzzle.Down})
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx,
+		chromedp.Navigate(ts.URL+"/?size=5x5&goal=last&tiles="+joinTiles(near.Tiles)),
+		waitJS(`document.getElementById("board").dataset.tiles === `+fmt.Sprintf("%q", joinTiles(near.Tiles))),
+		waitJS(`!document.getElementById("solve-optimal").disabled && document.getElementById("size-note").hidden`),
+		chromedp.Click(chromedp.CSS("#hint")),
+		waitJS(`document.getElementById("message").textContent.startsWith("Hint: slide ")`),
+	)
+	if message := text(t, ctx, "#message"); !strings.HasSuffix(message, "The goal is 12 moves away.") {
+		t.Errorf("hint %q: want an optimal hint, 12 moves away", message)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS("#solve-optimal")), chromedp.WaitVisible(chromedp.CSS("#player")))
+	if info := text(t, ctx, "#solution-info"); !strings.HasPrefix(info, "Optimal: 12 moves") {
+		t.Errorf("solution %q: want 12 moves, optimal", info)
 	}
 }

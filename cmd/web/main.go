@@ -3,10 +3,12 @@
 //
 // Usage:
 //
-//	web [--addr localhost:8080] [--timeout 10s] [--max-solves N] [--queue-wait 5s] [--pdb-dir DIR] [--partition P]
+//	web [--addr localhost:8080] [--timeout 10s] [--max-solves N] [--queue-wait 5s] [--pdb-dir DIR] [--partition P] [--build-5x5]
 //
 // It opens the pattern databases once, building missing ones (the page and
 // /healthz show the build meanwhile), and shares them across requests.
+// The 5×5 databases are opened when present, and built with --build-5x5;
+// without them, 5×5 boards are solved the human way.
 // SIGINT or SIGTERM shuts it down: the requests under way get --grace to
 // finish, and then their searches are stopped.
 package main
@@ -32,8 +34,9 @@ import (
 )
 
 type config struct {
-	addr   string
-	solver solver.Config
+	addr     string
+	solver   solver.Config
+	build5x5 bool
 	limits
 	maxConns int
 	grace    time.Duration
@@ -57,6 +60,7 @@ func flags(cfg *config, stderr io.Writer) (*pflag.FlagSet, func() error) {
 	fs.DurationVar(&cfg.queueWait, "queue-wait", 5*time.Second, "longest wait of a request for a search slot (503 past it)")
 	fs.IntVar(&cfg.maxConns, "max-conns", 1024, "connections open at once; past them new ones wait")
 	fs.DurationVar(&cfg.grace, "grace", 5*time.Second, "on SIGINT or SIGTERM, how long the requests under way may finish before their searches are stopped")
+	fs.BoolVar(&cfg.build5x5, "build-5x5", false, "build the 5x5 databases if missing (minutes, once): without them, 5x5 boards are solved the human way")
 	cli.SolverFlags(fs, &cfg.solver)
 	return fs, func() error {
 		switch {
@@ -98,11 +102,23 @@ func serve(ctx context.Context, cfg *config, logger *log.Logger, listening func(
 	var srv *server
 	cfg.solver.Progress = func(p pdb.Progress) { srv.setStatus("building the pattern databases: "+p.String(), false) }
 	cfg.solver.Log = func(s string) { logger.Print(s) }
+	five := cfg.solver
+	five.Progress = func(p pdb.Progress) {
+		srv.setFive(opening{Status: "building the 5x5 databases: " + p.String(), Pending: true})
+	}
+	if !cfg.build5x5 {
+		five.Build = solver.NeverBuild
+	}
 	s, err := solver.New(cfg.solver)
 	if err != nil {
 		return err
 	}
-	srv = newServer(s, cfg.limits)
+	s5, err := solver.New(five)
+	if err != nil {
+		s.Close()
+		return err
+	}
+	srv = newServer(s, s5, cfg.limits)
 	srv.log = logger
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {

@@ -43,9 +43,12 @@ type limits struct {
 	queueWait time.Duration // a request's wait for a search slot
 }
 
-// server answers the page and the API from one solver.
+// server answers the page and the API from two solvers: the 5×5 boards'
+// optimal and weighted searches have their own, whose databases are
+// opened only if present, or built on request (web --build-5x5).
 type server struct {
 	solver *solver.Solver
+	five   *solver.Solver
 	limits
 	log       *log.Logger   // internal errors; nil drops them
 	slots     chan struct{} // a search, a human-mode solve, or a GIF's drawing holds one
@@ -63,19 +66,29 @@ type server struct {
 	mu     sync.Mutex
 	ready  bool   // the 4×4 databases are open: until then 4×4 searches get 503
 	status string // what opening them does now, or why it failed
+	fiveAt opening
 }
 
-func newServer(s *solver.Solver, l limits) *server {
-	srv := &server{solver: s, limits: l, slots: make(chan struct{}, l.maxSolves), status: "opening the pattern databases"}
+// opening is where opening the 5×5 databases stands: what it does now, or
+// why it failed; whether it goes on; whether they are open.
+type opening struct {
+	Status  string `json:"status"`
+	Pending bool   `json:"pending"`
+	Ready   bool   `json:"ready"`
+}
+
+func newServer(s, five *solver.Solver, l limits) *server {
+	srv := &server{solver: s, five: five, limits: l, slots: make(chan struct{}, l.maxSolves), status: "opening the pattern databases",
+		fiveAt: opening{Status: "waiting for the 4×4 databases", Pending: true}}
 	srv.closing, srv.closeWork = context.WithCancel(context.Background())
 	return srv
 }
 
 // close stops the searches and drawings under way, which answer 503, and
-// closes the solver.
+// closes the solvers.
 func (s *server) close() error {
 	s.closeWork()
-	return s.solver.Close()
+	return errors.Join(s.solver.Close(), s.five.Close())
 }
 
 // setStatus records what opening the databases does, for /healthz and the
@@ -92,20 +105,53 @@ func (s *server) state() (status string, ready bool) {
 	return s.status, s.ready
 }
 
-// size4 is the board whose databases are files, built on first use; the
-// other sizes' are built in memory in a second or two.
-var size4 = puzzle.Size{Rows: 4, Cols: 4}
+func (s *server) setFive(o opening) {
+	s.mu.Lock()
+	s.fiveAt = o
+	s.mu.Unlock()
+}
 
-// prepare opens the 4×4 databases, building missing ones; the solver's
-// Progress callback reports the build through setStatus.
+func (s *server) fiveState() opening {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.fiveAt
+}
+
+// size4 is the board whose databases are files, built on first use; the
+// smaller sizes' are built in memory in a second or two. size5's are
+// files too, opened when present.
+var (
+	size4 = puzzle.Size{Rows: 4, Cols: 4}
+	size5 = puzzle.Size{Rows: 5, Cols: 5}
+)
+
+// goals are both goal conventions, whose searches share the databases.
+var goals = []puzzle.Goal{puzzle.GoalLast, puzzle.GoalFirst}
+
+// prepare opens the 4×4 databases, building missing ones, and then the
+// 5×5 ones as the five solver's policy allows; the solvers' Progress
+// callbacks report the builds. Only a failure on 4×4 is its error: one
+// on 5×5 leaves those boards to the human mode, and says why.
 func (s *server) prepare(ctx context.Context) error {
-	for _, goal := range []puzzle.Goal{puzzle.GoalLast, puzzle.GoalFirst} {
+	for _, goal := range goals {
 		if err := s.solver.Prepare(ctx, size4, goal); err != nil {
 			s.setStatus(cli.Explain(err), false)
 			return err
 		}
 	}
 	s.setStatus("ready", true)
+	s.setFive(opening{Status: "opening the 5×5 databases", Pending: true})
+	for _, goal := range goals {
+		if err := s.five.Prepare(ctx, size5, goal); err != nil {
+			why := cli.Explain(err)
+			if errors.Is(err, solver.ErrMissing) {
+				why += ", or start web with --build-5x5"
+			}
+			s.setFive(opening{Status: why})
+			return nil
+		}
+	}
+	s.setFive(opening{Status: "ready", Ready: true})
 	return nil
 }
 
@@ -207,6 +253,7 @@ type apiError struct {
 }
 
 func (e *apiError) Error() string { return e.err.Error() }
+func (e *apiError) Unwrap() error { return e.err }
 
 func fail(status int, format string, args ...any) *apiError {
 	return &apiError{status: status, err: fmt.Errorf(format, args...)}
@@ -243,7 +290,7 @@ func (s *server) healthz(w http.ResponseWriter, r *http.Request) {
 		code = http.StatusServiceUnavailable
 		w.Header().Set("Retry-After", "5")
 	}
-	writeJSON(w, code, map[string]any{"status": status, "ready": ready, "searching": s.searching.Load()})
+	writeJSON(w, code, map[string]any{"status": status, "ready": ready, "searching": s.searching.Load(), "5x5": s.fiveState()})
 }
 
 // request is a puzzle as the API takes it.
@@ -383,9 +430,9 @@ func parseSize(s string, n int) (puzzle.Size, error) {
 	return size, nil
 }
 
-// maxSearchCells bounds the boards the server searches: those its 4×4
-// databases serve. A 5×5 search takes minutes to hours (solve does them),
-// far past a request's timeout.
+// maxSearchCells bounds the boards the server searches with databases
+// built in memory or its 4×4 files; 5×5 boards are searched too when
+// their databases are open.
 const maxSearchCells = 16
 
 // check reports a malformed puzzle (400), or one that cannot be solved in
@@ -397,8 +444,8 @@ func check(p puzzle.Puzzle, opts solver.Options) error {
 		return fail(http.StatusUnprocessableEntity, "%v", err)
 	case err != nil:
 		return fail(http.StatusBadRequest, "%v", err)
-	case opts.Mode != solver.Human && p.Size.Cells() > maxSearchCells:
-		return fail(http.StatusUnprocessableEntity, "a %v board: the %v mode solves boards of up to %d cells here, the human mode any size", p.Size, opts.Mode, maxSearchCells)
+	case opts.Mode != solver.Human && p.Size.Cells() > maxSearchCells && p.Size != size5:
+		return fail(http.StatusUnprocessableEntity, "a %v board: the %v mode solves boards of up to %d cells and 5x5 here, the human mode any size", p.Size, opts.Mode, maxSearchCells)
 	}
 	return nil
 }
@@ -427,15 +474,27 @@ func (s *server) acquire(ctx context.Context) (release func(), err error) {
 // search runs at most the timeout (504, with its counts), and a client
 // that goes away stops it.
 func (s *server) run(ctx context.Context, p puzzle.Puzzle, opts solver.Options) (solver.Result, error) {
-	if status, ready := s.state(); opts.Mode != solver.Human && !ready && p.Size == size4 {
-		return solver.Result{}, fail(http.StatusServiceUnavailable, "the pattern databases are not open yet: %s", status)
+	searcher := s.solver
+	if opts.Mode != solver.Human {
+		if status, ready := s.state(); !ready && p.Size == size4 {
+			return solver.Result{}, fail(http.StatusServiceUnavailable, "the pattern databases are not open yet: %s", status)
+		}
+		if p.Size == size5 {
+			switch five := s.fiveState(); {
+			case five.Pending:
+				return solver.Result{}, fail(http.StatusServiceUnavailable, "the 5x5 databases are not open yet: %s", five.Status)
+			case !five.Ready:
+				return solver.Result{}, fail(http.StatusUnprocessableEntity, "a 5x5 board: the %v mode needs the 5x5 databases: %s", opts.Mode, five.Status)
+			}
+			searcher = s.five
+		}
 	}
 	release, err := s.acquire(ctx)
 	if err != nil {
 		return solver.Result{}, err
 	}
 	defer release()
-	res, err := s.solver.Solve(ctx, p, opts)
+	res, err := searcher.Solve(ctx, p, opts)
 	switch {
 	case err == nil:
 		return res, nil
@@ -478,7 +537,8 @@ func (s *server) solveJSON(w http.ResponseWriter, r *http.Request) error {
 
 // hintAnswer is /api/hint's: the first move of a solution, the tile it
 // slides, and the solution's length; optimal unless the board is too large
-// for the databases, when the human mode gives them.
+// for the databases, or a 5×5 search takes longer than the timeout, when
+// the human mode gives them.
 type hintAnswer struct {
 	Move     string `json:"move"`
 	Tile     int    `json:"tile"`
@@ -494,10 +554,15 @@ func (s *server) hint(w http.ResponseWriter, r *http.Request) error {
 	if req.Mode != "" || req.Weight != 0 {
 		return fail(http.StatusBadRequest, "a hint takes no mode or weight: it is optimal where the databases serve the board")
 	}
-	if size, err := parseSize(req.Size, len(req.Tiles)); err == nil && size.Cells() > maxSearchCells {
+	size, err := parseSize(req.Size, len(req.Tiles))
+	if err == nil && size.Cells() > maxSearchCells && (size != size5 || !s.fiveState().Ready) {
 		req.Mode = "human"
 	}
 	res, _, err := s.solve(r.Context(), req)
+	if size == size5 && req.Mode == "" && errors.Is(err, context.DeadlineExceeded) && r.Context().Err() == nil {
+		req.Mode = "human"
+		res, _, err = s.solve(r.Context(), req)
+	}
 	if err != nil {
 		return err
 	}

@@ -33,21 +33,33 @@ var korf79 = data.Korf100()[78]
 var testLimits = limits{timeout: 10 * time.Second, maxSolves: runtime.NumCPU(), queueWait: 5 * time.Second}
 
 // newTestServer returns a server on the solver that cfg configures, its
-// databases open, and an httptest server that serves it.
+// databases open, and an httptest server that serves it. Its 5×5 solver
+// finds no databases, in an empty directory.
 func newTestServer(t testing.TB, cfg solver.Config, l limits) (*server, *httptest.Server) {
+	t.Helper()
+	return newTestServer5(t, cfg, solver.Config{Dir: t.TempDir(), Build: solver.NeverBuild}, l)
+}
+
+// newTestServer5 is newTestServer with the 5×5 solver that five
+// configures.
+func newTestServer5(t testing.TB, cfg, five solver.Config, l limits) (*server, *httptest.Server) {
 	t.Helper()
 	s, err := solver.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := newServer(s, l)
+	s5, err := solver.New(five)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(s, s5, l)
 	if err := srv.prepare(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	ts := httptest.NewServer(srv.handler())
 	t.Cleanup(func() {
 		ts.Close()
-		s.Close()
+		srv.close()
 	})
 	return srv, ts
 }
@@ -174,7 +186,8 @@ func TestAPI(t *testing.T) {
 		{name: "weighted without weight", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "mode": "weighted"}`, status: 400, want: "weight"},
 		{name: "unsolvable", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(swapped) + `}`, status: 422, want: puzzle.ErrUnsolvable.Error()},
 		{name: "unsolvable 5x5", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(swap12(random5.Tiles)) + `, "mode": "human"}`, status: 422, want: puzzle.ErrUnsolvable.Error()},
-		{name: "optimal 5x5", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(random5.Tiles) + `}`, status: 422, want: "the human mode any size"},
+		{name: "optimal 5x5", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(random5.Tiles) + `}`, status: 422, want: "--build-5x5"},
+		{name: "optimal 4x5", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(puzzle.Solved(puzzle.Size{Rows: 4, Cols: 5}, puzzle.GoalLast).Tiles) + `, "size": "4x5"}`, status: 422, want: "the human mode any size"},
 		{name: "body over 64 KiB", method: "POST", path: "/api/solve", body: `{"tiles": [` + strings.Repeat(" ", maxBody) + `]}`, status: 413, want: "over 65536 bytes"},
 		{name: "solve by GET", method: "GET", path: "/api/solve", status: 405, want: "want POST"},
 		{name: "field in capitals", method: "POST", path: "/api/solve", body: `{"TILES": [1,2,3,0]}`, status: 400, want: `field \"TILES\"`},
@@ -317,7 +330,12 @@ func TestNotReady(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	ts := httptest.NewServer(newServer(s, testLimits).handler())
+	s5, err := solver.New(solver.Config{Dir: t.TempDir(), Build: solver.NeverBuild})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s5.Close()
+	ts := httptest.NewServer(newServer(s, s5, testLimits).handler())
 	defer ts.Close()
 	for _, c := range []struct{ method, path, body string }{
 		{"GET", "/healthz", ""},
@@ -482,5 +500,66 @@ func TestLimitListener(t *testing.T) {
 	c.Close()
 	if n := len(l.slots); n != 0 {
 		t.Errorf("%d slots taken once the connection closed twice", n)
+	}
+}
+
+// TestFiveByFive serves 5×5 boards with small databases built in a
+// directory of their own: /healthz says they are open; a position twelve
+// moves from the goal gets an optimal solution, checked against Manhattan
+// distance's search, and an optimal hint; a random one runs past a short
+// timeout, into a 504 with the counts so far, and a human-style hint.
+func TestFiveByFive(t *testing.T) {
+	five := solver.Config{Partition: "1,2,5,6/3,4,8,9/7,12,13,14/10,11,15,16/17,18,19,24/20,21,22,23", Dir: t.TempDir(), Build: solver.BuildAny}
+	l := testLimits
+	l.timeout = time.Second
+	_, ts := newTestServer5(t, solver.Config{}, five, l)
+	_, b := call(t, ts, "GET", "/healthz", "")
+	var health struct {
+		Five opening `json:"5x5"`
+	}
+	decodeJSON(t, b, &health)
+	if !health.Five.Ready || health.Five.Pending {
+		t.Fatalf("/healthz: %s: want the 5x5 databases ready", b)
+	}
+
+	size := puzzle.Size{Rows: 5, Cols: 5}
+	near, _, err := puzzle.Solved(size, puzzle.GoalLast).Apply([]puzzle.Move{puzzle.Up, puzzle.Up, puzzle.Left, puzzle.Left, puzzle.Down, puzzle.Right, puzzle.Up, puzzle.Left, puzzle.Up, puzzle.Left, puzzle.Down, puzzle.Down})
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, err := solver.New(solver.Config{Heuristic: "manhattan"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer md.Close()
+	want, err := md.Solve(context.Background(), near, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, b := call(t, ts, "POST", "/api/solve", `{"tiles": `+tilesJSON(near.Tiles)+`}`)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("solve: %d %s", resp.StatusCode, b)
+	}
+	rec := decodeRecord(t, b)
+	if rec.Length == nil || *rec.Length != want.Length() || !rec.Optimal || rec.Heuristic == "manhattan" {
+		t.Errorf("solve: %s; want %d moves, optimal, with the databases", b, want.Length())
+	}
+	_, b = call(t, ts, "POST", "/api/hint", `{"tiles": `+tilesJSON(near.Tiles)+`}`)
+	var h hintAnswer
+	decodeJSON(t, b, &h)
+	if !h.Optimal || h.Distance != want.Length() {
+		t.Errorf("hint %s: want optimal, distance %d", b, want.Length())
+	}
+
+	far := data.Korf50()[0]
+	far.Optimal = 0
+	resp, b = call(t, ts, "POST", "/api/solve", `{"tiles": `+tilesJSON(far.Rotate().Tiles)+`}`)
+	if resp.StatusCode != http.StatusGatewayTimeout || !strings.Contains(string(b), `"generated"`) {
+		t.Errorf("solve far: %d %s; want 504 with the counts", resp.StatusCode, b)
+	}
+	resp, b = call(t, ts, "POST", "/api/hint", `{"tiles": `+tilesJSON(far.Rotate().Tiles)+`}`)
+	decodeJSON(t, b, &h)
+	if resp.StatusCode != http.StatusOK || h.Optimal || h.Move == "" {
+		t.Errorf("hint far: %d %s; want a human-style hint", resp.StatusCode, b)
 	}
 }

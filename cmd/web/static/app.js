@@ -4,7 +4,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const MAX_OPTIMAL = 16; // cells: the largest board the pattern databases serve
+const MAX_OPTIMAL = 16; // cells: the largest board the databases built in memory or the 4×4 files serve
 const STEP = { U: [-1, 0], D: [1, 0], L: [0, -1], R: [0, 1] };
 const OPPOSITE = { U: "D", D: "U", L: "R", R: "L" };
 // A key slides the tile on that side of the blank toward it: the blank goes the other way.
@@ -21,14 +21,19 @@ const game = {
   clock: null,    // {t0, id} while the player's timer runs
   optimum: null,  // the start's optimal length, once asked for
   solution: null, // the solution being played back
-  ready: false,   // the server's databases are open
+  ready: false,   // the server's 4×4 databases are open
+  five: { status: "", pending: true, ready: false }, // its 5×5 databases (/healthz)
   busy: false,
   hint: 0,
 };
 
 const cells = () => game.rows * game.cols;
 const sizeName = () => `${game.rows}x${game.cols}`;
-const optimalServed = () => cells() <= MAX_OPTIMAL;
+const isFive = () => game.rows === 5 && game.cols === 5;
+// optimalServed says whether the server searches the board optimally;
+// quick, whether in milliseconds (5×5 searches may take past its timeout).
+const optimalServed = () => cells() <= MAX_OPTIMAL || (isFive() && game.five.ready);
+const quick = () => cells() <= MAX_OPTIMAL;
 
 function goalTiles() {
   const n = cells();
@@ -99,7 +104,16 @@ function buildBoard() {
     b.style.height = `${100 / game.rows}%`;
     board.append(b);
   }
+  noteSize();
+}
+
+// noteSize says why the board's hints and solutions are human-style, if
+// they are.
+function noteSize() {
   $("size-note").hidden = optimalServed();
+  $("size-note").textContent = isFive()
+    ? `Optimal 5×5 searches need the 24-puzzle's pattern databases: ${game.five.status}. Hints and solutions are human-style meanwhile.`
+    : "Boards over 16 cells other than 5×5 are beyond the pattern databases: hints and solutions are human-style, not optimal.";
 }
 
 function draw() {
@@ -165,7 +179,7 @@ const puzzle = (tiles, mode) => ({ tiles, size: sizeName(), goal: game.goal, mod
 
 // optimum asks for the start position's optimal length, once.
 async function optimum() {
-  if (game.optimum === null && optimalServed() && !waiting()) {
+  if (game.optimum === null && quick() && !waiting()) {
     game.optimum = api("/api/solve", puzzle(game.start, "optimal")).then((r) => r.length);
   }
   return game.optimum === null ? null : game.optimum.catch(() => null);
@@ -286,7 +300,7 @@ async function solve(mode) {
     let info = mode === "optimal"
       ? `Optimal: ${r.length} moves · ${fmt(r.generated)} nodes generated · ${r.seconds.toFixed(3)} s`
       : `Human-style: ${r.length} moves`;
-    if (mode === "human" && optimalServed() && !waiting()) {
+    if (mode === "human" && quick() && !waiting()) {
       const opt = await api("/api/solve", puzzle(from, "optimal")).catch(() => null);
       if (opt) info += ` · the optimum is ${opt.length} (${(r.length / Math.max(opt.length, 1)).toFixed(2)}×)`;
     }
@@ -402,10 +416,12 @@ async function watchBuild() {
       const resp = await fetch("/healthz");
       const h = await resp.json();
       game.ready = h.ready;
+      game.five = h["5x5"];
       $("build").hidden = h.ready;
       $("build").textContent = `Optimal 4×4 searches wait for the pattern databases (built on the first run only): ${h.status}. Playing, the other sizes and the human-style solver work meanwhile.`;
+      noteSize();
       setBusy(game.busy);
-      if (h.ready) return;
+      if (h.ready && !game.five.pending) return;
     } catch {
       // the server restarts, or the network is down: try again
     }
