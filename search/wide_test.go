@@ -9,6 +9,10 @@ import (
 	"fifteen/search"
 )
 
+// smallFive is a partition of the 24-puzzle's tiles into 4-tile patterns,
+// whose tables build in memory in a second.
+var smallFive = [][]int{{1, 2, 5, 6}, {3, 4, 8, 9}, {7, 12, 13, 14}, {10, 11, 15, 16}, {17, 18, 19, 24}, {20, 21, 22, 23}}
+
 // TestFiveByFive solves 24-puzzle positions 30 to 50 random moves from the
 // goal, under both goals, with a partition of 4-tile databases built in
 // memory and with Manhattan distance: the lengths must agree, with the
@@ -17,9 +21,7 @@ import (
 // fewer nodes than Manhattan distance in all.
 func TestFiveByFive(t *testing.T) {
 	size := puzzle.Size{Rows: 5, Cols: 5}
-	patterns := [][]int{{1, 2, 5, 6}, {3, 4, 8, 9}, {7, 12, 13, 14}, {10, 11, 15, 16}, {17, 18, 19, 24}, {20, 21, 22, 23}}
-	tables := build(t, size, pdb.Goal, patterns, pdb.BuildOptions{})
-	dbs, err := search.Additive("pdb:4x6", tables, true)
+	dbs, err := search.Additive("pdb:4x6", build(t, size, pdb.Goal, smallFive, pdb.BuildOptions{}), true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,13 +55,12 @@ func TestFiveByFive(t *testing.T) {
 // apart raises some of them above the blank-free tables' values.
 func TestFiveByFiveRegions(t *testing.T) {
 	size := puzzle.Size{Rows: 5, Cols: 5}
-	patterns := [][]int{{1, 2, 5, 6}, {3, 4, 8, 9}, {7, 12, 13, 14}, {10, 11, 15, 16}, {17, 18, 19, 24}, {20, 21, 22, 23}}
-	tables := build(t, size, pdb.Goal, patterns, pdb.BuildOptions{})
+	tables := build(t, size, pdb.Goal, smallFive, pdb.BuildOptions{})
 	h, err := search.Additive("pdb:4x6", tables, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	free, err := search.Additive("pdb:4x6", build(t, size, pdb.Goal, patterns, pdb.BuildOptions{BlankFree: true}), false)
+	free, err := search.Additive("pdb:4x6", build(t, size, pdb.Goal, smallFive, pdb.BuildOptions{BlankFree: true}), false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -226,12 +226,8 @@ func saveScreenshot(t *testing.T, b []byte) {
 // optimal.
 func TestBrowserFiveByFive(t *testing.T) {
 	ctx := browser(t)
-	five := solver.Config{Partition: "1,2,5,6/3,4,8,9/7,12,13,14/10,11,15,16/17,18,19,24/20,21,22,23", Dir: t.TempDir(), Build: solver.BuildAny}
-	_, ts := newTestServer5(t, solver.Config{}, five, testLimits)
-	near, _, err := puzzle.Solved(puzzle.Size{Rows: 5, Cols: 5}, puzzle.GoalLast).Apply([]puzzle.Move{puzzle.Up, puzzle.Up, puzzle.Left, puzzle.Left, puzzle.Down, puzzle.Right, puzzle.Up, puzzle.Left, puzzle.Up, puzzle.Left, puzzle.Down, puzzle.Down})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, ts := newTestServer5(t, solver.Config{}, smallFive(t), testLimits)
+	near := nearFive(t)
 	do(t, ctx,
 		chromedp.Navigate(ts.URL+"/?size=5x5&goal=last&tiles="+joinTiles(near.Tiles)),
 		waitJS(`document.getElementById("board").dataset.tiles === `+fmt.Sprintf("%q", joinTiles(near.Tiles))),

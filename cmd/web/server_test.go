@@ -503,16 +503,32 @@ func TestLimitListener(t *testing.T) {
 	}
 }
 
+// smallFive configures a 5×5 solver with 4-tile databases, built in a
+// directory of their own in a second.
+func smallFive(t testing.TB) solver.Config {
+	return solver.Config{Partition: "1,2,5,6/3,4,8,9/7,12,13,14/10,11,15,16/17,18,19,24/20,21,22,23", Dir: t.TempDir(), Build: solver.BuildAny}
+}
+
+// nearFive is a 5×5 position twelve moves from the goal with the blank
+// last.
+func nearFive(t testing.TB) puzzle.Puzzle {
+	p, _, err := puzzle.Solved(puzzle.Size{Rows: 5, Cols: 5}, puzzle.GoalLast).Apply(
+		[]puzzle.Move{puzzle.Up, puzzle.Up, puzzle.Left, puzzle.Left, puzzle.Down, puzzle.Right, puzzle.Up, puzzle.Left, puzzle.Up, puzzle.Left, puzzle.Down, puzzle.Down})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // TestFiveByFive serves 5×5 boards with small databases built in a
 // directory of their own: /healthz says they are open; a position twelve
 // moves from the goal gets an optimal solution, checked against Manhattan
 // distance's search, and an optimal hint; a random one runs past a short
 // timeout, into a 504 with the counts so far, and a human-style hint.
 func TestFiveByFive(t *testing.T) {
-	five := solver.Config{Partition: "1,2,5,6/3,4,8,9/7,12,13,14/10,11,15,16/17,18,19,24/20,21,22,23", Dir: t.TempDir(), Build: solver.BuildAny}
 	l := testLimits
 	l.timeout = time.Second
-	_, ts := newTestServer5(t, solver.Config{}, five, l)
+	_, ts := newTestServer5(t, solver.Config{}, smallFive(t), l)
 	_, b := call(t, ts, "GET", "/healthz", "")
 	var health struct {
 		Five opening `json:"5x5"`
@@ -522,11 +538,7 @@ func TestFiveByFive(t *testing.T) {
 		t.Fatalf("/healthz: %s: want the 5x5 databases ready", b)
 	}
 
-	size := puzzle.Size{Rows: 5, Cols: 5}
-	near, _, err := puzzle.Solved(size, puzzle.GoalLast).Apply([]puzzle.Move{puzzle.Up, puzzle.Up, puzzle.Left, puzzle.Left, puzzle.Down, puzzle.Right, puzzle.Up, puzzle.Left, puzzle.Up, puzzle.Left, puzzle.Down, puzzle.Down})
-	if err != nil {
-		t.Fatal(err)
-	}
+	near := nearFive(t)
 	md, err := solver.New(solver.Config{Heuristic: "manhattan"})
 	if err != nil {
 		t.Fatal(err)
