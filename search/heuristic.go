@@ -134,7 +134,12 @@ func newRegionNumbers(size puzzle.Size) *regionNumbers {
 // entry that flags a region needs grown instead: the caller tests
 // flagged, as value, inlined in the search's loop, must call nothing.
 func (v *view) value(g uint8, e uint8, occupied uint32, blank int) uint8 {
-	region := uint8(v.regions[occupied&0xffff]>>(2*blank&31)) & 3
+	return v.decode(g, e, uint8(v.regions[occupied&0xffff]>>(2*blank&31))&3)
+}
+
+// decode returns pattern g's value in entry e with the blank in the
+// region of the given number.
+func (v *view) decode(g uint8, e uint8, region uint8) uint8 {
 	return e&v.low[g&31] + e>>(v.flags[g&31]+region)&1<<1
 }
 
@@ -143,7 +148,7 @@ func (v *view) value(g uint8, e uint8, occupied uint32, blank int) uint8 {
 func (v *view) lookup(g uint8, i uint64, occupied uint32, blank int) uint8 {
 	e := v.values[g][i]
 	if v.flagged(g, e) {
-		return v.grown(g, e, occupied, blank)
+		return v.grown(g, e, occupied, blank, nil)
 	}
 	return v.value(g, e, occupied, blank)
 }
@@ -152,11 +157,46 @@ func (v *view) lookup(g uint8, i uint64, occupied uint32, blank int) uint8 {
 // flags a region, on a board too large for the table of regions.
 func (v *view) flagged(g uint8, e uint8) bool { return v.grow != nil && e > v.low[g&31] }
 
-// grown is value on a board too large for the table of regions: it grows
-// the blank's region from the pattern's cells.
-func (v *view) grown(g uint8, e uint8, occupied uint32, blank int) uint8 {
-	region := uint8(v.grow.Number(occupied, blank, pdb.MaxRegions))
-	return e&v.low[g&31] + e>>(v.flags[g&31]+region)&1<<1
+// grown is value on a board too large for the table of regions: it finds
+// the blank's region in the cache rc, or without one (nil) grows it from
+// the pattern's cells.
+func (v *view) grown(g uint8, e uint8, occupied uint32, blank int, rc *regionCache) uint8 {
+	if rc == nil {
+		return v.decode(g, e, uint8(v.grow.Number(occupied, blank, pdb.MaxRegions)))
+	}
+	return v.decode(g, e, rc.number(occupied, blank))
+}
+
+// regionCache keeps, for the sets of cells that patterns occupied lately
+// on a board too large for the table of regions, the number of every free
+// cell's region (pdbcore.Geometry.Numbers): a search meets the same sets
+// again and again, and growing their regions anew is slow.
+type regionCache struct {
+	geo     *pdbcore.Geometry
+	tags    [regionCacheSize]uint32 // the set + 1; 0 in an empty slot
+	numbers [regionCacheSize]uint64
+}
+
+const regionCacheBits = 12
+const regionCacheSize = 1 << regionCacheBits
+
+// newRegionCache returns an empty cache for the views' board, or nil on a
+// board with a table of regions.
+func newRegionCache(v *view) *regionCache {
+	if v.grow == nil {
+		return nil
+	}
+	return &regionCache{geo: v.grow}
+}
+
+// number returns the number of the region that holds cell c among the
+// cells that occupied leaves free, at most pdb.MaxRegions.
+func (rc *regionCache) number(occupied uint32, c int) uint8 {
+	k := occupied * 0x9e3779b1 >> (32 - regionCacheBits) // Fibonacci hashing
+	if rc.tags[k] != occupied+1 {
+		rc.tags[k], rc.numbers[k] = occupied+1, rc.geo.Numbers(occupied, pdb.MaxRegions)
+	}
+	return uint8(rc.numbers[k]>>(2*c&63)) & 3
 }
 
 // Name returns the heuristic's name, such as "manhattan" or "pdb:663".

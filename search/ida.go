@@ -325,6 +325,11 @@ type worker struct {
 	generated uint64
 	path      [MaxLength + 1]puzzle.Move // one spare, so that an index masked to 8 bits needs no check
 	length    int                        // of the solution in path, once found
+
+	// regions numbers the blank's regions on boards too large for the
+	// table of regions; nil on the others. Last, away from the fields
+	// the loop reads on every board.
+	regions *regionCache
 }
 
 func newWorker(h *Heuristic, prune *pruner, order [4]puzzle.Move, fixed bool, start puzzle.Board, stop *atomic.Bool) *worker {
@@ -365,6 +370,7 @@ func newWorker(h *Heuristic, prune *pruner, order [4]puzzle.Move, fixed bool, st
 			}
 		}
 	}
+	w.regions = newRegionCache(&h.views[0])
 	h.init(&w.st, start)
 	return w
 }
@@ -571,7 +577,7 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 		e0 := v0.values[pat0][i0]
 		x0 := v0.value(pat0, e0, o0, int(v0.tcell[q&31]))
 		if v0.flagged(pat0, e0) {
-			x0 = v0.grown(pat0, e0, o0, int(v0.tcell[q&31]))
+			x0 = v0.grown(pat0, e0, o0, int(v0.tcell[q&31]), w.regions)
 		}
 		n0 := s0 - int(p0.vals[pat0]) + int(x0)
 		f := w.gw*(depth+1) + w.hw*n0
@@ -593,7 +599,7 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 			e1 := v1.values[pat1][i1]
 			x1 = v1.value(pat1, e1, o1, int(v1.tcell[q&31]))
 			if v1.flagged(pat1, e1) {
-				x1 = v1.grown(pat1, e1, o1, int(v1.tcell[q&31]))
+				x1 = v1.grown(pat1, e1, o1, int(v1.tcell[q&31]), w.regions)
 			}
 			n1 = s1 - int(p1.vals[pat1]) + int(x1)
 			if heur.add {
@@ -615,7 +621,7 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 			e2 := v2.values[pat2][i2]
 			x2 = v2.value(pat2, e2, o2, int(v2.tcell[q&31]))
 			if v2.flagged(pat2, e2) {
-				x2 = v2.grown(pat2, e2, o2, int(v2.tcell[q&31]))
+				x2 = v2.grown(pat2, e2, o2, int(v2.tcell[q&31]), w.regions)
 			}
 			n2 = s2 - int(p2.vals[pat2]) + int(x2)
 			if f := w.gw*(depth+1) + w.hw*n2; f > w.bound {
@@ -632,7 +638,7 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 			e3 := v3.values[pat3][i3]
 			x3 = v3.value(pat3, e3, o3, int(v3.tcell[q&31]))
 			if v3.flagged(pat3, e3) {
-				x3 = v3.grown(pat3, e3, o3, int(v3.tcell[q&31]))
+				x3 = v3.grown(pat3, e3, o3, int(v3.tcell[q&31]), w.regions)
 			}
 			n3 = s3 - int(p3.vals[pat3]) + int(x3)
 			if f := w.gw*(depth+1) + w.hw*n3; f > w.bound {

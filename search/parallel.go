@@ -80,6 +80,7 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 	for i := range copies {
 		c := *w
 		c.best, c.tasks = &best, nil
+		c.regions = newRegionCache(&w.h.views[0])
 		copies[i] = &c
 	}
 	// record adds a search's counts, and its solution if it is the first.

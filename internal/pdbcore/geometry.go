@@ -2,6 +2,7 @@ package pdbcore
 
 import (
 	"fmt"
+	"iter"
 	"math/bits"
 	"sync"
 
@@ -84,17 +85,44 @@ func NewGeometry(size puzzle.Size) Geometry {
 	g.numbers = make([]uint64, 1<<size.Cells())
 	for free := range g.leaders {
 		number := uint64(0)
-		for rest := uint32(free); rest != 0; number++ {
-			lowest := bits.TrailingZeros32(rest)
-			r := g.Region(lowest, uint32(free))
+		for r := range g.regions(uint32(free)) {
+			lowest := uint64(bits.TrailingZeros32(r))
 			for c := r; c != 0; c &= c - 1 {
-				g.leaders[free] |= uint64(lowest) << (4 * bits.TrailingZeros32(c))
+				g.leaders[free] |= lowest << (4 * bits.TrailingZeros32(c))
 				g.numbers[g.All&^uint32(free)] |= number << (4 * bits.TrailingZeros32(c))
 			}
-			rest &^= r
+			number++
 		}
 	}
 	return g
+}
+
+// regions yields the regions of free in the order of their lowest cells.
+func (g *Geometry) regions(free uint32) iter.Seq[uint32] {
+	return func(yield func(uint32) bool) {
+		for free != 0 {
+			r := g.Region(bits.TrailingZeros32(free), free)
+			if !yield(r) {
+				return
+			}
+			free &^= r
+		}
+	}
+}
+
+// Numbers returns Number of every cell that occupied leaves free, 2 bits
+// a cell from bit 0, for a limit of at most 3: all of a board's regions
+// at once, for a search that keeps them (occupied cells read 0).
+func (g *Geometry) Numbers(occupied uint32, limit int) uint64 {
+	var numbers uint64
+	number := uint64(0)
+	for r := range g.regions(g.All &^ occupied) {
+		for c := r; number > 0 && c != 0; c &= c - 1 {
+			numbers |= number << (2 * bits.TrailingZeros32(c))
+		}
+		number = min(number+1, uint64(limit))
+	}
+	return numbers
 }
 
 // Leader returns the lowest cell of the region of free that holds cell c.
