@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"fifteen/internal/batch"
-
 	"fifteen/internal/bfs"
 	"fifteen/internal/record"
 	"fifteen/pdb"

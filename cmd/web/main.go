@@ -100,11 +100,13 @@ func run(ctx context.Context, args []string, stderr io.Writer, listening func(ne
 
 func serve(ctx context.Context, cfg *config, logger *log.Logger, listening func(net.Addr)) error {
 	var srv *server
-	cfg.solver.Progress = func(p pdb.Progress) { srv.setStatus("building the pattern databases: "+p.String(), false) }
+	cfg.solver.Progress = func(p pdb.Progress) {
+		srv.setOpening(size4, opening{Status: "building the pattern databases: " + p.String(), Pending: true})
+	}
 	cfg.solver.Log = func(s string) { logger.Print(s) }
 	five := cfg.solver
 	five.Progress = func(p pdb.Progress) {
-		srv.setFive(opening{Status: "building the 5x5 databases: " + p.String(), Pending: true})
+		srv.setOpening(size5, opening{Status: "building the 5x5 databases: " + p.String(), Pending: true})
 	}
 	if !cfg.build5x5 {
 		five.Build = solver.NeverBuild

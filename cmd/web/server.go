@@ -64,13 +64,12 @@ type server struct {
 	anyHost bool
 
 	mu     sync.Mutex
-	ready  bool   // the 4×4 databases are open: until then 4×4 searches get 503
-	status string // what opening them does now, or why it failed
-	fiveAt opening
+	opened map[puzzle.Size]opening // of size4 and size5
 }
 
-// opening is where opening the 5×5 databases stands: what it does now, or
-// why it failed; whether it goes on; whether they are open.
+// opening is where opening a size's database files stands: what it does
+// now, or why it failed; whether it goes on (searches of the size get 503
+// meanwhile); whether they are open (if not, 422).
 type opening struct {
 	Status  string `json:"status"`
 	Pending bool   `json:"pending"`
@@ -78,8 +77,10 @@ type opening struct {
 }
 
 func newServer(s, five *solver.Solver, l limits) *server {
-	srv := &server{solver: s, five: five, limits: l, slots: make(chan struct{}, l.maxSolves), status: "opening the pattern databases",
-		fiveAt: opening{Status: "waiting for the 4×4 databases", Pending: true}}
+	srv := &server{solver: s, five: five, limits: l, slots: make(chan struct{}, l.maxSolves), opened: map[puzzle.Size]opening{
+		size4: {Status: "opening the pattern databases", Pending: true},
+		size5: {Status: "waiting for the 4×4 databases", Pending: true},
+	}}
 	srv.closing, srv.closeWork = context.WithCancel(context.Background())
 	return srv
 }
@@ -91,30 +92,20 @@ func (s *server) close() error {
 	return errors.Join(s.solver.Close(), s.five.Close())
 }
 
-// setStatus records what opening the databases does, for /healthz and the
-// page; ready says they are open.
-func (s *server) setStatus(status string, ready bool) {
+// setOpening records where opening the databases of size (size4 or
+// size5) stands, for the searches, /healthz and the page.
+func (s *server) setOpening(size puzzle.Size, o opening) {
 	s.mu.Lock()
-	s.status, s.ready = status, ready
+	s.opened[size] = o
 	s.mu.Unlock()
 }
 
-func (s *server) state() (status string, ready bool) {
+// opening returns where opening the databases of size stands; on sizes
+// without files, the zero opening.
+func (s *server) opening(size puzzle.Size) opening {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.status, s.ready
-}
-
-func (s *server) setFive(o opening) {
-	s.mu.Lock()
-	s.fiveAt = o
-	s.mu.Unlock()
-}
-
-func (s *server) fiveState() opening {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.fiveAt
+	return s.opened[size]
 }
 
 // size4 is the board whose databases are files, built on first use; the
@@ -135,23 +126,23 @@ var goals = []puzzle.Goal{puzzle.GoalLast, puzzle.GoalFirst}
 func (s *server) prepare(ctx context.Context) error {
 	for _, goal := range goals {
 		if err := s.solver.Prepare(ctx, size4, goal); err != nil {
-			s.setStatus(cli.Explain(err), false)
+			s.setOpening(size4, opening{Status: cli.Explain(err)})
 			return err
 		}
 	}
-	s.setStatus("ready", true)
-	s.setFive(opening{Status: "opening the 5×5 databases", Pending: true})
+	s.setOpening(size4, opening{Status: "ready", Ready: true})
+	s.setOpening(size5, opening{Status: "opening the 5×5 databases", Pending: true})
 	for _, goal := range goals {
 		if err := s.five.Prepare(ctx, size5, goal); err != nil {
 			why := cli.Explain(err)
 			if errors.Is(err, solver.ErrMissing) {
 				why += ", or start web with --build-5x5"
 			}
-			s.setFive(opening{Status: why})
+			s.setOpening(size5, opening{Status: why})
 			return nil
 		}
 	}
-	s.setFive(opening{Status: "ready", Ready: true})
+	s.setOpening(size5, opening{Status: "ready", Ready: true})
 	return nil
 }
 
@@ -284,13 +275,13 @@ func writeError(w http.ResponseWriter, err error) int {
 }
 
 func (s *server) healthz(w http.ResponseWriter, r *http.Request) {
-	status, ready := s.state()
+	four := s.opening(size4)
 	code := http.StatusOK
-	if !ready {
+	if !four.Ready {
 		code = http.StatusServiceUnavailable
 		w.Header().Set("Retry-After", "5")
 	}
-	writeJSON(w, code, map[string]any{"status": status, "ready": ready, "searching": s.searching.Load(), "5x5": s.fiveState()})
+	writeJSON(w, code, map[string]any{"status": four.Status, "ready": four.Ready, "searching": s.searching.Load(), "5x5": s.opening(size5)})
 }
 
 // request is a puzzle as the API takes it.
@@ -475,17 +466,14 @@ func (s *server) acquire(ctx context.Context) (release func(), err error) {
 // that goes away stops it.
 func (s *server) run(ctx context.Context, p puzzle.Puzzle, opts solver.Options) (solver.Result, error) {
 	searcher := s.solver
-	if opts.Mode != solver.Human {
-		if status, ready := s.state(); !ready && p.Size == size4 {
-			return solver.Result{}, fail(http.StatusServiceUnavailable, "the pattern databases are not open yet: %s", status)
+	if opts.Mode != solver.Human && (p.Size == size4 || p.Size == size5) {
+		switch o := s.opening(p.Size); {
+		case o.Pending:
+			return solver.Result{}, fail(http.StatusServiceUnavailable, "the %v databases are not open yet: %s", p.Size, o.Status)
+		case !o.Ready:
+			return solver.Result{}, fail(http.StatusUnprocessableEntity, "a %v board: the %v mode needs the %v databases: %s", p.Size, opts.Mode, p.Size, o.Status)
 		}
 		if p.Size == size5 {
-			switch five := s.fiveState(); {
-			case five.Pending:
-				return solver.Result{}, fail(http.StatusServiceUnavailable, "the 5x5 databases are not open yet: %s", five.Status)
-			case !five.Ready:
-				return solver.Result{}, fail(http.StatusUnprocessableEntity, "a 5x5 board: the %v mode needs the 5x5 databases: %s", opts.Mode, five.Status)
-			}
 			searcher = s.five
 		}
 	}
@@ -555,7 +543,7 @@ func (s *server) hint(w http.ResponseWriter, r *http.Request) error {
 		return fail(http.StatusBadRequest, "a hint takes no mode or weight: it is optimal where the databases serve the board")
 	}
 	size, err := parseSize(req.Size, len(req.Tiles))
-	if err == nil && size.Cells() > maxSearchCells && (size != size5 || !s.fiveState().Ready) {
+	if err == nil && size.Cells() > maxSearchCells && (size != size5 || !s.opening(size5).Ready) {
 		req.Mode = "human"
 	}
 	res, _, err := s.solve(r.Context(), req)
