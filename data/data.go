@@ -196,16 +196,14 @@ type Effort struct {
 func Korf50Effort() map[string]Effort {
 	efforts := map[string]Effort{}
 	for n, f := range records(korf50Anchors) {
+		bad := len(f) != 6
 		var v [4]uint64
-		ok := len(f) == 6
-		for i := range v {
+		for i := 0; i < len(v) && !bad; i++ {
 			var err error
-			if ok {
-				v[i], err = strconv.ParseUint(f[2+i], 10, 64)
-			}
-			ok = ok && err == nil
+			v[i], err = strconv.ParseUint(f[2+i], 10, 64)
+			bad = err != nil
 		}
-		if !ok {
+		if bad {
 			panic(fmt.Sprintf("data: embedded korf50-anchors.txt, line %d: want ID LENGTH and four counts", n+1)) // the file is part of the build
 		}
 		efforts["k24-"+f[0]] = Effort{KorfFelner2002: v[0], Doebbelin6666: v[1], DoebbelinMax: v[2], Clausecker2019: v[3]}
