@@ -11,8 +11,8 @@ import (
 
 // Heuristic is an additive heuristic: the sum, over disjoint patterns that
 // cover every tile, of each pattern's table value — or the maximum of up to
-// four such sums, over views of the board: the board reflected about its
-// main diagonal, or other partitions of the tiles into patterns (Max). The
+// sixteen such sums, over views of the board: the board reflected about
+// its main diagonal, or other partitions of the tiles into patterns (Max). The
 // sums of linear conflict's two views, the rows' patterns and the columns',
 // are added instead. Manhattan distance is the case of one-tile patterns.
 // The search updates the sums incrementally: a move changes one tile, so
@@ -30,9 +30,9 @@ type Heuristic struct {
 	unreflected bool
 }
 
-// maxViews bounds the views of a heuristic: two partitions, each with its
-// reflection.
-const maxViews = 4
+// maxViews bounds the views of a heuristic: eight partitions, each with
+// its reflection.
+const maxViews = 16
 
 // view is one additive sum: tile t on cell c counts as tile ttile[t] on
 // cell tcell[c], in the table of pattern group[ttile[t]] at place
@@ -257,7 +257,7 @@ func newHeuristic(name string, tables []*pdb.Table, reflect bool) (*Heuristic, e
 // Max returns the heuristic whose value is the largest of the heuristics'
 // values: the databases of several partitions, say, each with its
 // reflection. They must be of one size and goal, none linear conflict
-// (whose views are added), with at most four views (table sums) in all.
+// (whose views are added), with at most sixteen views (table sums) in all.
 func Max(name string, hs ...*Heuristic) (*Heuristic, error) {
 	if len(hs) == 0 {
 		return nil, errors.New("search: no heuristics")
@@ -371,6 +371,13 @@ type patterns struct {
 	index    [puzzle.MaxBoardCells]uint64
 	occupied [puzzle.MaxBoardCells]uint32
 	vals     [puzzle.MaxBoardCells]uint8
+}
+
+// copyOf sets s to o's sums and its first n views, those in use: the
+// parallel search's tasks copy only those.
+func (s *state) copyOf(o *state, n int) {
+	copy(s.views[:n], o.views[:n])
+	s.sums = o.sums
 }
 
 func (h *Heuristic) init(s *state, b puzzle.Board) {

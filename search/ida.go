@@ -69,7 +69,7 @@ type Options struct {
 const MaxWeight = 100
 
 // MaxThreads bounds Options.Threads. The parallel search keeps a buffer of
-// tasks, 256 KiB a goroutine, so a mistyped count would exhaust memory.
+// tasks, about 2 MB a goroutine, so a mistyped count would exhaust memory.
 const MaxThreads = 256
 
 // Validate reports the first option out of its bounds. Solve calls it;
@@ -330,6 +330,13 @@ type worker struct {
 	// table of regions; nil on the others. Last, away from the fields
 	// the loop reads on every board.
 	regions *regionCache
+
+	// The sums of the node collect hands over. With more than maxUnrolled
+	// views, dfsWide's sums at each depth of the path (nil with fewer: dfs
+	// passes its own), and the view that last cut a child off.
+	cutSums [maxViews]int
+	wide    *[MaxLength + 2][maxViews]int
+	cutView int
 }
 
 func newWorker(h *Heuristic, prune *pruner, order [4]puzzle.Move, fixed bool, start puzzle.Board, stop *atomic.Bool) *worker {
@@ -371,8 +378,18 @@ func newWorker(h *Heuristic, prune *pruner, order [4]puzzle.Move, fixed bool, st
 		}
 	}
 	w.regions = newRegionCache(&h.views[0])
+	w.wide = newWide(h)
 	h.init(&w.st, start)
 	return w
+}
+
+// newWide returns the array of sums at each depth that dfsWide needs for
+// the heuristic, or nil if dfs serves it.
+func newWide(h *Heuristic) *[MaxLength + 2][maxViews]int {
+	if h.n <= maxUnrolled {
+		return nil
+	}
+	return new([MaxLength + 2][maxViews]int)
 }
 
 // run searches sequentially or, with threads > 1 or checkpoints, in
@@ -446,8 +463,7 @@ func run(w *worker, threads int, until uint64) Result {
 func (w *worker) iteration(bound int) (bool, Iteration) {
 	w.bound, w.next = bound, math.MaxInt
 	w.expanded, w.generated, w.flushed = 0, 0, 0
-	s := &w.st.sums
-	found := w.dfs(0, s[0], s[1], s[2], s[3], 0)
+	found := w.descend(0, &w.st.sums, 0)
 	return found, Iteration{Bound: bound / w.gw, Expanded: w.expanded, Generated: w.generated}
 }
 
@@ -489,7 +505,7 @@ func (w *worker) nearer(b int) int {
 // stack in the first-level cache.
 //
 //go:noinline
-func (w *worker) collect(depth int, sums [maxViews]int, fs int32) bool {
+func (w *worker) collect(depth int, fs int32) bool {
 	if w.published == nil { // counting
 		w.frontier = append(w.frontier, puzzle.FormatMoves(w.path[:depth]))
 		return true
@@ -505,9 +521,12 @@ func (w *worker) collect(depth int, sums [maxViews]int, fs int32) bool {
 		}
 		w.tasks = w.tasks[:0]
 	}
-	st := w.st
-	st.sums = sums // the search passes a node's sums, not its state
-	w.tasks = append(w.tasks, task{board: w.board, blank: w.blank, st: st, fs: fs, depth: depth, path: w.path, skip: skip})
+	// In place, and only the views in use: a task's state is large.
+	w.tasks = w.tasks[:len(w.tasks)+1]
+	t := &w.tasks[len(w.tasks)-1]
+	t.board, t.blank, t.fs, t.depth, t.path, t.skip = w.board, w.blank, fs, depth, w.path, skip
+	t.st.copyOf(&w.st, w.h.n)
+	t.st.sums = w.cutSums // the search keeps a node's sums apart from its state
 	w.published.Add(1)
 	if w.eager {
 		if !w.drain() {
@@ -535,10 +554,13 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 		w.length = depth
 		return true
 	}
-	if depth == w.split && w.collect(depth, [maxViews]int{s0, s1, s2, s3}, fs) {
-		// An eager cut (parallel.go) unwinds, as a depth-first search does,
-		// once the subtree it has just searched holds the solution.
-		return w.eager && w.best.Load() != math.MaxInt64
+	if depth == w.split {
+		w.cutSums[0], w.cutSums[1], w.cutSums[2], w.cutSums[3] = s0, s1, s2, s3
+		if w.collect(depth, fs) {
+			// An eager cut (parallel.go) unwinds, as a depth-first search
+			// does, once the subtree it has just searched holds the solution.
+			return w.eager && w.best.Load() != math.MaxInt64
+		}
 	}
 	w.expanded++
 	if w.expanded%stopCheck == 0 && w.checkIn() {
@@ -669,6 +691,111 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 		if heur.n > 2 {
 			p2.set(pat2, i2, o2, x2)
 			p3.set(pat3, i3, o3, x3)
+		}
+	}
+	return false
+}
+
+// descend searches below the worker's node, depth moves from the root,
+// whose views' sums are sums and whose pruning state is fs, with the loop
+// written for the heuristic's number of views.
+func (w *worker) descend(depth int, sums *[maxViews]int, fs int32) bool {
+	if w.wide != nil {
+		w.wide[depth] = *sums
+		return w.dfsWide(depth, fs)
+	}
+	return w.dfs(depth, sums[0], sums[1], sums[2], sums[3], fs)
+}
+
+// maxUnrolled bounds the views dfs looks up, each in code of its own.
+const maxUnrolled = 4
+
+// dfsWide is dfs for a heuristic of more than maxUnrolled views (a
+// catalogue of partitions), whose sums at each depth are in w.wide. A
+// child's views are looked up in turn, from the one that last cut a child
+// off, until one puts the child past the bound: the view that cuts one
+// child off usually cuts its siblings and cousins too.
+func (w *worker) dfsWide(depth int, fs int32) bool {
+	if [16]uint8(w.board[:16]) == [16]uint8(w.goal[:16]) && w.board == w.goal {
+		w.length = depth
+		return true
+	}
+	sums, child := &w.wide[depth], &w.wide[depth+1]
+	if depth == w.split {
+		w.cutSums = *sums
+		if w.collect(depth, fs) {
+			return w.eager && w.best.Load() != math.MaxInt64
+		}
+	}
+	w.expanded++
+	if w.expanded%stopCheck == 0 && w.checkIn() {
+		w.aborted = true
+	}
+	if w.aborted {
+		return false
+	}
+	heur := w.h
+	n := heur.n
+	b := w.blank
+	order := &w.order
+	if depth < w.orderDepth {
+		order = &w.orders[w.nearer(b)]
+	}
+	// Per view, the moved tile's pattern and its index, cells and value in
+	// the child, and then the parent's, to set back.
+	var (
+		pats [maxViews]uint8
+		idx  [maxViews]uint64
+		occ  [maxViews]uint32
+		vals [maxViews]uint8
+	)
+	for _, m := range order {
+		q := int(w.nbr[b&31][m&3])
+		next := w.fsm[fs][m&3]
+		if q < 0 || next < 0 {
+			continue
+		}
+		w.generated++
+		t := int(w.board[q&31]) & 31
+		within := true
+		for k, v := 0, w.cutView; k < n; k, v = k+1, v+1 {
+			if v == n {
+				v = 0
+			}
+			view, p := &heur.views[v], &w.st.views[v]
+			pat, i, o := view.move(p, t, q, b)
+			if view.ranked[pat] {
+				i += view.passed(&w.board, t, q, b)
+			}
+			e := view.values[pat][i]
+			x := view.value(pat, e, o, int(view.tcell[q&31]))
+			if view.flagged(pat, e) {
+				x = view.grown(pat, e, o, int(view.tcell[q&31]), w.regions)
+			}
+			sum := sums[v] - int(p.vals[pat]) + int(x)
+			if f := w.gw*(depth+1) + w.hw*sum; f > w.bound {
+				w.next = min(w.next, f)
+				w.cutView, within = v, false
+				break
+			}
+			pats[v], idx[v], occ[v], vals[v], child[v] = pat, i, o, x, sum
+		}
+		if !within {
+			continue
+		}
+		w.board[b&31], w.board[q&31] = uint8(t), 0
+		w.blank = q
+		for v := range n {
+			idx[v], occ[v], vals[v] = w.st.views[v].set(pats[v], idx[v], occ[v], vals[v])
+		}
+		w.path[depth&0xff] = m
+		if w.dfsWide(depth+1, next) {
+			return true
+		}
+		w.board[b&31], w.board[q&31] = 0, uint8(t)
+		w.blank = b
+		for v := range n {
+			w.st.views[v].set(pats[v], idx[v], occ[v], vals[v])
 		}
 	}
 	return false

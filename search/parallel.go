@@ -81,6 +81,7 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 		c := *w
 		c.best, c.tasks = &best, nil
 		c.regions = newRegionCache(&w.h.views[0])
+		c.wide = newWide(w.h)
 		copies[i] = &c
 	}
 	// record adds a search's counts, and its solution if it is the first.
@@ -115,12 +116,12 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 			copied.Add(1)
 			return
 		}
-		c.board, c.blank, c.st, c.path, c.task = t.board, t.blank, t.st, t.path, i
+		c.board, c.blank, c.path, c.task = t.board, t.blank, t.path, i
+		c.st.copyOf(&t.st, c.h.n)
 		depth, fs := t.depth, t.fs
 		copied.Add(1) // the slot may be refilled
 		c.expanded, c.generated, c.flushed, c.next = 0, 0, 0, math.MaxInt
-		s := &c.st.sums
-		found := c.dfs(depth, s[0], s[1], s[2], s[3], fs)
+		found := c.descend(depth, &c.st.sums, fs)
 		record(c, i, found)
 		if !found && !c.aborted && w.saves != nil {
 			t := Task{Number: i, Expanded: c.expanded, Generated: c.generated, Next: c.next}
@@ -181,8 +182,7 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 	// solution's subtree, and counts what a search that does not cut
 	// counts (one that saves checkpoints cuts its iterations).
 	w.eager = threads == 1
-	s := &w.st.sums
-	found := w.dfs(0, s[0], s[1], s[2], s[3], 0)
+	found := w.descend(0, &w.st.sums, 0)
 	if w.share != nil {
 		w.share.cut = Iteration{Expanded: w.expanded, Generated: w.generated}
 	}

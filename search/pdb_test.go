@@ -57,13 +57,18 @@ func pdbHeuristic(t testing.TB, partitions string, reflect bool) *search.Heurist
 	return h
 }
 
+// wideCatalogue is a catalogue of three 4×4 partitions, six views with
+// their reflections: more than the search's unrolled loop looks up.
+const wideCatalogue = "555+663+6,7,10,11,14,15/1,2,3,4,5,8/9,12,13"
+
 // TestKorf100PDB solves Korf's 100 with Korf and Felner's 6-6-3 databases,
-// with two 6-6-3 partitions and with the default 7-7-1: every length is
-// the known optimum and every solution replays, sequentially and in
-// parallel (4 threads oversubscribe CI's 2 cores). The parallel search
-// returns the sequential answer itself.
+// with two and three partitions (the three searched by the loop over
+// views) and with the default 7-7-1: every length is the known optimum and
+// every solution replays, sequentially and in parallel (4 threads
+// oversubscribe CI's 2 cores). The parallel search returns the sequential
+// answer itself.
 func TestKorf100PDB(t *testing.T) {
-	for _, partitions := range []string{"663", "663x2", pdb.DefaultPartition(size4)} {
+	for _, partitions := range []string{"663", "663x2", wideCatalogue, pdb.DefaultPartition(size4)} {
 		t.Run(partitions, func(t *testing.T) {
 			h := pdbHeuristic(t, partitions, true)
 			for _, in := range data.Korf100() {
@@ -494,9 +499,14 @@ func TestIncrementalEstimates(t *testing.T) {
 	for i := 0; i < len(first); i += 13 {
 		solve(t, first[i].Board, puzzle.GoalFirst, h3, search.Options{}, first[i].Dist)
 	}
+	// A catalogue of three partitions, six views, searched by the loop
+	// over views (dfsWide): its lazy lookups must give the maximum of the
+	// sums on every node.
+	catalogue := pdbHeuristic(t, wideCatalogue, true)
 	for _, id := range easyKorf[:4] {
 		in := data.Korf100()[id-1]
 		check(h4, board(in), in.Optimal)
+		check(catalogue, board(in), in.Optimal)
 	}
 }
 
@@ -539,7 +549,7 @@ func TestMax(t *testing.T) {
 
 	lc, _ := search.LinearConflict(size, pdb.Goal)
 	other, _ := search.Manhattan(size, puzzle.GoalLast)
-	for _, bad := range [][]*search.Heuristic{nil, {a, lc}, {a, other}, {a, a, a}} {
+	for _, bad := range [][]*search.Heuristic{nil, {a, lc}, {a, other}, {a, a, a, a, a, a, a, a, a}} {
 		if _, err := search.Max("bad", bad...); err == nil {
 			t.Errorf("Max of %d heuristics accepted", len(bad))
 		}

@@ -271,8 +271,7 @@ func (w *worker) cutFor(bound, want int) (int, []string) {
 	depth := 1
 	for ; ; depth++ {
 		w.bound, w.next, w.split, w.frontier = bound, math.MaxInt, depth, nil
-		s := &w.st.sums
-		w.dfs(0, s[0], s[1], s[2], s[3], 0)
+		w.descend(0, &w.st.sums, 0)
 		if len(w.frontier) >= want || depth+2 >= bound/w.gw {
 			break
 		}
