@@ -17,7 +17,7 @@ import (
 // Config is one configuration of the solver, written as a heuristic with
 // options joined by '+':
 //
-//	pdb:PARTITION                   the databases (PARTITION: 771, 663x2, 663, 555, 78)
+//	pdb:PARTITION                   the databases (PARTITION: 771, 663x2, 663, 555, 78; 6666, 6666x2, 6666x7)
 //	linear-conflict | manhattan | misplaced  a classic heuristic
 //	+noreflect                      no maximum with the reflected lookup
 //	+prune=N                        search.Options.PruneDepth (2: inverse moves only)

@@ -349,22 +349,34 @@ func TestParsePartitions(t *testing.T) {
 	if _, err := ParsePartitions("663x2", puzzle.Size{Rows: 3, Cols: 3}); err == nil {
 		t.Error("663x2 accepted for 3x3")
 	}
-	// 6666x2's second partition shares two of 6666's patterns, so that
-	// building both takes two tables more than 6666 alone.
-	parts, err := ParsePartitions("6666x2", size5)
-	if err != nil || len(parts) != 2 || parts[0].Name != "6666" {
-		t.Fatalf("6666x2: %v, %v", parts, err)
-	}
-	shared := 0
-	for _, p := range parts[1].Patterns {
-		for _, q := range parts[0].Patterns {
-			if slices.Equal(p, q) {
-				shared++
+	// The 5×5 catalogues start with 6666, and their partitions share
+	// patterns, so that building them takes fewer tables than patterns:
+	// 6666x2 two more than 6666, 6666x7 (Clausecker and Reinefeld's
+	// small catalogue) ten more.
+	for _, c := range []struct {
+		name               string
+		partitions, tables int
+	}{{"6666x2", 2, 6}, {"6666x7", 7, 14}} {
+		parts, err := ParsePartitions(c.name, size5)
+		if err != nil || len(parts) != c.partitions || parts[0].Name != "6666" {
+			t.Fatalf("%s: %v, %v", c.name, parts, err)
+		}
+		var tables [][]int
+		for i, p := range parts {
+			for j := range i {
+				if slices.EqualFunc(p.Patterns, parts[j].Patterns, slices.Equal) {
+					t.Errorf("%s: partition %d repeats partition %d", c.name, i, j)
+				}
+			}
+			for _, q := range p.Patterns {
+				if !slices.ContainsFunc(tables, func(r []int) bool { return slices.Equal(q, r) }) {
+					tables = append(tables, q)
+				}
 			}
 		}
-	}
-	if shared != 2 {
-		t.Errorf("6666x2 shares %d patterns between its partitions, want 2", shared)
+		if len(tables) != c.tables {
+			t.Errorf("%s: %d distinct patterns, want %d", c.name, len(tables), c.tables)
+		}
 	}
 }
 

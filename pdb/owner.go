@@ -187,7 +187,11 @@ func (s *Store) build(ctx context.Context, parts []Partition, mode int) (int, er
 	if len(patterns) == 0 {
 		return 0, nil
 	}
-	s.log("building the %s pattern databases in %s (once)", parts[0].Name, s.dir)
+	what := parts[0].Name
+	if len(parts) > 1 {
+		what = fmt.Sprintf("%s and %d more partitions'", what, len(parts)-1)
+	}
+	s.log("building the %s pattern databases in %s (once)", what, s.dir)
 	opts := BuildOptions{Threads: s.opts.Threads, BlankFree: s.opts.BlankFree, Progress: s.opts.Progress}
 	return len(patterns), BuildMissing(ctx, s.dir, parts[0].Size, patterns, opts, func(b Built) { s.log("%v", b) })
 }

@@ -23,7 +23,7 @@ func SolverFlags(fs *pflag.FlagSet, cfg *solver.Config) {
 }
 
 // PartitionHelp describes the --partition flag.
-const PartitionHelp = "pattern databases: on 4x4 771 (default), 663x2, 663, 555, 78; on 5x5 6666 (default); or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +: the maximum of their heuristics)"
+const PartitionHelp = "pattern databases: on 4x4 771 (default), 663x2, 663, 555, 78; on 5x5 6666 (default), 6666x2, 6666x7; or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +: the maximum of their heuristics)"
 
 // Explain returns err's message, and for databases that could not be
 // opened (a *solver.DatabaseError), the pdbgen command that builds them.
