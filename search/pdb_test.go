@@ -68,9 +68,11 @@ const wideCatalogue = "555+663+6,7,10,11,14,15/1,2,3,4,5,8/9,12,13"
 // oversubscribe CI's 2 cores). The parallel search returns the sequential
 // answer itself.
 func TestKorf100PDB(t *testing.T) {
-	for _, partitions := range []string{"663", "663x2", wideCatalogue, pdb.DefaultPartition(size4)} {
-		t.Run(partitions, func(t *testing.T) {
-			h := pdbHeuristic(t, partitions, true)
+	for _, c := range []struct{ name, partitions string }{
+		{"663", "663"}, {"663x2", "663x2"}, {"wide", wideCatalogue}, {"771", pdb.DefaultPartition(size4)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h := pdbHeuristic(t, c.partitions, true)
 			for _, in := range data.Korf100() {
 				if h0 := h.Estimate(board(in)); h0 > in.Optimal {
 					t.Fatalf("%s: h0 %d exceeds the optimum %d", in.ID, h0, in.Optimal)
