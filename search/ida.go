@@ -327,8 +327,8 @@ type worker struct {
 	length    int                        // of the solution in path, once found
 
 	// regions numbers the blank's regions on boards too large for the
-	// table of regions; nil on the others. Last, away from the fields
-	// the loop reads on every board.
+	// table of regions; nil on the others. Toward the struct's end, away
+	// from the fields dfs reads at every node.
 	regions *regionCache
 
 	// The sums of the node collect hands over. With more than maxUnrolled

@@ -31,7 +31,7 @@ func main() {
 
 func run(args []string, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("pdbgen", pflag.ContinueOnError)
-	partition := fs.String("partition", "", "partition: on 4x4 771 (default), 663x2, 663, 555, 78; on 5x5 6666 (default), 6666x2, 6666x7; or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +)")
+	partition := fs.String("partition", "", cli.PartitionHelp)
 	var dir string
 	cli.DirFlag(fs, &dir)
 	var size puzzle.Size
