@@ -176,6 +176,65 @@ func TestWrongAnswerFails(t *testing.T) {
 	}
 }
 
+// TestInterleave runs two configurations interleaved and each on its
+// own: only the times may differ. A cancelled run reports every instance
+// as not run.
+func TestInterleave(t *testing.T) {
+	set, err := data.ParseSet("random:5:7:3x3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfgs []bench.Config
+	var solvers []*solver.Solver
+	for _, name := range []string{"manhattan", "misplaced+prune=2"} {
+		cfg, err := bench.ParseConfig(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfgs, solvers = append(cfgs, cfg), append(solvers, newSolver(t, cfg))
+	}
+	var done []int
+	runs, err := bench.Interleave(context.Background(), solvers, set, cfgs, bench.Options{Progress: func(n int) { done = append(done, n) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(done, []int{1, 2, 3, 4, 5}) {
+		t.Errorf("progress after %v instances", done)
+	}
+	for k, cfg := range cfgs {
+		alone, err := bench.Solve(context.Background(), solvers[k], set, cfg, bench.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if runs[k].Config.Name != cfg.Name || len(runs[k].Results) != len(set.Instances) {
+			t.Fatalf("run %d: %s with %d results", k, runs[k].Config.Name, len(runs[k].Results))
+		}
+		for i, r := range runs[k].Results {
+			a := alone.Results[i]
+			if r.ID != a.ID || r.Err != nil || r.Generated != a.Generated || r.Expanded != a.Expanded || r.Length() != a.Length() {
+				t.Errorf("%s: %s: interleaved %d nodes, %d moves, %v; alone %s: %d nodes, %d moves", cfg.Name, r.ID, r.Generated, r.Length(), r.Err, a.ID, a.Generated, a.Length())
+			}
+		}
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	runs, err = bench.Interleave(ctx, solvers, set, cfgs, bench.Options{})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+	for _, run := range runs {
+		for _, r := range run.Results {
+			if r.Err == nil || r.Generated != 0 {
+				t.Errorf("%s: %s searched after the cancel: %v", run.Config.Name, r.ID, r.Err)
+			}
+		}
+	}
+	if _, err := bench.Interleave(context.Background(), solvers[:1], set, cfgs, bench.Options{}); err == nil {
+		t.Error("one solver for two configurations")
+	}
+}
+
 func TestAgree(t *testing.T) {
 	a := &bench.Run{Config: bench.Config{Name: "a"}, Results: []bench.Result{{ID: "x", Result: search.Result{Moves: make([]puzzle.Move, 4)}}}}
 	b := &bench.Run{Config: bench.Config{Name: "b"}, Results: []bench.Result{{ID: "x", Result: search.Result{Moves: make([]puzzle.Move, 6)}}}}

@@ -25,7 +25,7 @@ type Result struct {
 type Run struct {
 	Config  Config
 	Results []Result
-	Wall    time.Duration // the whole run's, with cfg.Jobs puzzles at once
+	Wall    time.Duration // the whole run's, with cfg.Jobs puzzles at once (Interleave: its instances' in all)
 }
 
 // errNotRun stands for the result of an instance that an interruption
@@ -80,6 +80,48 @@ func Solve(ctx context.Context, s *solver.Solver, set data.Set, cfg Config, opts
 		errs = append(errs, err)
 	}
 	return run, errors.Join(errs...)
+}
+
+// Interleave solves the set's instances one at a time, each under every
+// configuration in turn, solvers[k] being cfgs[k]'s, and returns a run
+// per configuration, checked as Solve checks them. Solve runs the whole
+// set under one configuration before the next, so a drift in the
+// machine's speed, on a shared machine, falls on one configuration more
+// than on another; here each instance's runs lie minutes apart at most.
+// The configurations' Jobs do not apply: an instance is solved alone.
+// Progress, if set, is called after each instance.
+func Interleave(ctx context.Context, solvers []*solver.Solver, set data.Set, cfgs []Config, opts Options) ([]*Run, error) {
+	if len(solvers) != len(cfgs) {
+		return nil, fmt.Errorf("bench: %d solvers for %d configurations", len(solvers), len(cfgs))
+	}
+	runs := make([]*Run, len(cfgs))
+	for k, cfg := range cfgs {
+		runs[k] = &Run{Config: cfg, Results: make([]Result, 0, len(set.Instances))}
+	}
+	var errs []error
+	for i, in := range set.Instances {
+		one := set
+		one.Instances = set.Instances[i : i+1]
+		for k, cfg := range cfgs {
+			if ctx.Err() != nil {
+				runs[k].Results = append(runs[k].Results, Result{ID: in.ID, Optimal: in.Optimal, Err: errNotRun})
+				continue
+			}
+			run, err := Solve(ctx, solvers[k], one, cfg, Options{Timeout: opts.Timeout})
+			runs[k].Results = append(runs[k].Results, run.Results...)
+			runs[k].Wall += run.Wall
+			if err != nil && ctx.Err() == nil {
+				errs = append(errs, err)
+			}
+		}
+		if opts.Progress != nil && ctx.Err() == nil {
+			opts.Progress(i + 1)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		errs = append(errs, err)
+	}
+	return runs, errors.Join(errs...)
 }
 
 // Agree checks that the runs, all over one set, found solutions of the

@@ -49,12 +49,13 @@ func run(args []string, stderr io.Writer) int {
 	cli.DirFlag(fs, &pdbDir)
 	limit := fs.Int("limit", 0, "use only the set's first N instances (0: all)")
 	timeout := fs.Duration("timeout", 0, "give up an instance after this long (0: never)")
+	interleave := fs.Bool("interleave", false, "solve the instances one at a time, each under every configuration in turn, so that the machine's drift in speed falls on all alike (holds every configuration's databases at once; no +jobs)")
 	var profiles profile.Files
 	profiles.Flags(fs, "write a CPU profile of the whole run to `FILE` (labels config and puzzle)")
 	var set data.Set
 	var cfgs []bench.Config
 	check := func() (err error) {
-		set, cfgs, err = parse(instances, *configs, *limit, fs.Args())
+		set, cfgs, err = parse(instances, *configs, *limit, *interleave, fs.Args())
 		return err
 	}
 	if status, ok := cli.Parse(fs, args, stderr, check); !ok {
@@ -71,7 +72,7 @@ func run(args []string, stderr io.Writer) int {
 	}
 	ctx, cancel := cli.Context(os.Interrupt)
 	defer cancel()
-	err = runAll(ctx, set, cfgs, pdbDir, *timeout, *out, stderr)
+	err = runAll(ctx, set, cfgs, pdbDir, *timeout, *interleave, *out, stderr)
 	err = errors.Join(err, stop())
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", cli.Explain(err))
@@ -80,7 +81,7 @@ func run(args []string, stderr io.Writer) int {
 	return 0
 }
 
-func parse(instances *cli.Instances, configs []string, limit int, rest []string) (data.Set, []bench.Config, error) {
+func parse(instances *cli.Instances, configs []string, limit int, interleave bool, rest []string) (data.Set, []bench.Config, error) {
 	if len(rest) > 0 {
 		return data.Set{}, nil, fmt.Errorf("unexpected arguments %v", rest)
 	}
@@ -111,6 +112,9 @@ func parse(instances *cli.Instances, configs []string, limit int, rest []string)
 		if err != nil {
 			return data.Set{}, nil, err
 		}
+		if interleave && c.Jobs != 1 {
+			return data.Set{}, nil, fmt.Errorf("config %s: --interleave solves one instance at a time, without +jobs", s)
+		}
 		cfgs = append(cfgs, c)
 	}
 	return set, cfgs, nil
@@ -125,55 +129,112 @@ func checkOut(dir string) error {
 	return atomicfile.Check(filepath.Join(dir, "report.md"))
 }
 
-// runAll runs every configuration in turn and writes the report, even when
-// some answers failed their checks.
-func runAll(ctx context.Context, set data.Set, cfgs []bench.Config, pdbDir string, timeout time.Duration, out string, stderr io.Writer) error {
-	var runs []*bench.Run
-	var failures []error
-	line := progress.New(stderr)
-	for _, c := range cfgs {
-		s, err := open(ctx, c, set, pdbDir, stderr)
-		if err != nil {
-			return fmt.Errorf("%s: %w", c.Name, err)
-		}
-		t0 := time.Now()
-		run, err := bench.Solve(ctx, s, set, c, bench.Options{Timeout: timeout, Progress: func(done int) {
-			elapsed := time.Since(t0).Seconds()
-			eta := elapsed / float64(done) * float64(len(set.Instances)-done)
-			line.Update("%s: %d/%d instances, %.1f s elapsed, about %.1f s left", c.Name, done, len(set.Instances), elapsed, eta)
-		}})
-		line.Done("%s: %d instances in %.2f s", c.Name, len(set.Instances), time.Since(t0).Seconds())
-		s.Close()
-		if err != nil {
-			failures = append(failures, err)
-		}
-		runs = append(runs, run)
-		if ctx.Err() != nil {
-			break
-		}
+// runAll runs every configuration, in turn or interleaved, and writes the
+// report, even when some answers failed their checks.
+func runAll(ctx context.Context, set data.Set, cfgs []bench.Config, pdbDir string, timeout time.Duration, interleave bool, out string, stderr io.Writer) error {
+	r := runner{ctx: ctx, set: set, pdbDir: pdbDir, timeout: timeout, line: progress.New(stderr), stderr: stderr}
+	run := r.each
+	if interleave {
+		run = r.interleaved
 	}
-	failures = append(failures, bench.Agree(runs))
+	runs, err := run(cfgs)
+	if runs == nil {
+		return err
+	}
+	err = errors.Join(err, bench.Agree(runs))
 	cmd := "go run ./cmd/bench " + strings.Join(os.Args[1:], " ")
 	if err := bench.WriteReport(out, set, runs, bench.ThisMachine(cmd)); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "report: %s\n", out+"/report.md")
-	return errors.Join(failures...)
+	return err
+}
+
+// runner runs the configurations on the set.
+type runner struct {
+	ctx     context.Context
+	set     data.Set
+	pdbDir  string
+	timeout time.Duration
+	line    *progress.Line
+	stderr  io.Writer
+}
+
+// each runs the configurations one after another, each with its
+// databases alone in memory. It returns nil runs only when a
+// configuration's databases failed to open.
+func (r *runner) each(cfgs []bench.Config) ([]*bench.Run, error) {
+	var runs []*bench.Run
+	var failures []error
+	for _, c := range cfgs {
+		s, err := r.open(c)
+		if err != nil {
+			return nil, err
+		}
+		var run *bench.Run
+		r.timed(c.Name, func(opts bench.Options) {
+			run, err = bench.Solve(r.ctx, s, r.set, c, opts)
+		})
+		s.Close()
+		failures = append(failures, err)
+		runs = append(runs, run)
+		if r.ctx.Err() != nil {
+			break
+		}
+	}
+	return runs, errors.Join(failures...)
+}
+
+// interleaved runs every configuration on each instance in turn, with all
+// their databases open at once (bench.Interleave).
+func (r *runner) interleaved(cfgs []bench.Config) ([]*bench.Run, error) {
+	var solvers []*solver.Solver
+	defer func() {
+		for _, s := range solvers {
+			s.Close()
+		}
+	}()
+	for _, c := range cfgs {
+		s, err := r.open(c)
+		if err != nil {
+			return nil, err
+		}
+		solvers = append(solvers, s)
+	}
+	var runs []*bench.Run
+	var err error
+	r.timed("interleaved", func(opts bench.Options) {
+		runs, err = bench.Interleave(r.ctx, solvers, r.set, cfgs, opts)
+	})
+	return runs, err
+}
+
+// timed calls solve with the options of a run named name, and shows its
+// progress.
+func (r *runner) timed(name string, solve func(bench.Options)) {
+	n, t0 := len(r.set.Instances), time.Now()
+	solve(bench.Options{Timeout: r.timeout, Progress: func(done int) {
+		elapsed := time.Since(t0).Seconds()
+		eta := elapsed / float64(done) * float64(n-done)
+		r.line.Update("%s: %d/%d instances, %.1f s elapsed, about %.1f s left", name, done, n, elapsed, eta)
+	}})
+	r.line.Done("%s: %d instances in %.2f s", name, n, time.Since(t0).Seconds())
 }
 
 // open returns the solver of the configuration with its heuristic
 // opened for the set, building solve's default databases if missing.
-func open(ctx context.Context, c bench.Config, set data.Set, pdbDir string, stderr io.Writer) (*solver.Solver, error) {
+func (r *runner) open(c bench.Config) (*solver.Solver, error) {
 	cfg := c.Solver()
-	cfg.Dir = pdbDir
-	cfg.Progress, cfg.Log = cli.Reporter(stderr)
+	cfg.Dir = r.pdbDir
+	cfg.Progress, cfg.Log = cli.Reporter(r.stderr)
 	s, err := solver.New(cfg)
-	if err != nil {
-		return nil, err
+	if err == nil {
+		if err = s.Prepare(r.ctx, r.set.Instances[0].Size, r.set.Goal); err != nil {
+			s.Close()
+		}
 	}
-	if err := s.Prepare(ctx, set.Instances[0].Size, set.Goal); err != nil {
-		s.Close()
-		return nil, err
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", c.Name, err)
 	}
 	return s, nil
 }

@@ -34,6 +34,32 @@ func TestReport(t *testing.T) {
 	}
 }
 
+// TestInterleave runs two configurations interleaved: the report and its
+// CSV hold both, the CSV each configuration's instances in the set's order.
+func TestInterleave(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "report")
+	code, stderr := runBench("--set", "korf100", "--ids", "55,12", "--config", "manhattan,manhattan+prune=2", "--interleave", "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "interleaved: 2/2 instances") {
+		t.Errorf("no progress: %s", stderr)
+	}
+	csv, err := os.ReadFile(filepath.Join(out, "results.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	for _, line := range strings.Split(strings.TrimSpace(string(csv)), "\n")[1:] {
+		f := strings.Split(line, ",")
+		rows = append(rows, f[1]+" "+f[2])
+	}
+	want := []string{"manhattan korf55", "manhattan korf12", "manhattan+prune=2 korf55", "manhattan+prune=2 korf12"}
+	if strings.Join(rows, "; ") != strings.Join(want, "; ") {
+		t.Errorf("results.csv rows %q, want %q", rows, want)
+	}
+}
+
 // TestIDs runs two instances picked from Korf's 100, in the order given.
 func TestIDs(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "report")
@@ -69,6 +95,7 @@ func TestErrors(t *testing.T) {
 		{[]string{"--bogus"}, 2, "unknown flag"},
 		{[]string{"--limit", "1", "--config", "pdb:555", "--pdb-dir", dir, "--out", filepath.Join(dir, "r")}, 1, "pdbgen --partition 555"},
 		{[]string{"--config", "manhattan+prune=99"}, 2, "pruning depth 99"},
+		{[]string{"--interleave", "--config", "manhattan,manhattan+jobs=2"}, 2, "--interleave solves one instance at a time"},
 		{[]string{"--set", "random:1:1:3x3", "--config", "manhattan", "--out", file}, 1, file},
 		{[]string{"--set", "random:1:1:3x3", "--config", "manhattan", "--out", filepath.Join(file, "sub")}, 1, file},
 	} {
