@@ -87,7 +87,7 @@ func Solve(ctx context.Context, s *solver.Solver, set data.Set, cfg Config, opts
 // per configuration, checked as Solve checks them. Solve runs the whole
 // set under one configuration before the next, so a drift in the
 // machine's speed, on a shared machine, falls on one configuration more
-// than on another; here each instance's runs lie minutes apart at most.
+// than on another; here the runs of an instance follow one another.
 // The configurations' Jobs do not apply: an instance is solved alone.
 // Progress, if set, is called after each instance.
 func Interleave(ctx context.Context, solvers []*solver.Solver, set data.Set, cfgs []Config, opts Options) ([]*Run, error) {
