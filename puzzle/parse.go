@@ -23,12 +23,14 @@ func (e *InputError) Error() string { return e.ID + ": " + e.Reason }
 //
 //   - one puzzle per line, its tiles in row-major order separated by spaces
 //     or commas, optionally preceded by a label ending in ':'
-//     ("korf1: 14 13 15 7 …"); the board is square, its size follows from
-//     the count (9 → 3×3, 16 → 4×4);
+//     ("korf1: 14 13 15 7 …"); the board is square, its size following
+//     from the count (9 → 3×3, 16 → 4×4), unless the size comes first
+//     ("2x8 1 2 3 …", as Puzzle.Line writes it);
 //   - a block: a line holding only the size ("4", or "3x4" for 3 rows of 4),
 //     then one line per row.
 //
-// Blank lines and everything after '#' are ignored.
+// A label ends at the line's last ':', so that it may hold colons itself
+// ("a.txt:12: …"). Blank lines and everything after '#' are ignored.
 type Reader struct {
 	// MaxCells is the largest board accepted; 0 means MaxBoardCells, the
 	// optimal search's limit. A caller that takes bigger puzzles may raise
@@ -71,9 +73,10 @@ func (r *Reader) Next() (Puzzle, error) {
 		if text == "" {
 			continue
 		}
-		if label, rest, found := strings.Cut(text, ":"); found {
-			text = rest
-			if label = strings.TrimSpace(label); label == "" {
+		if i := strings.LastIndexByte(text, ':'); i >= 0 {
+			label := strings.TrimSpace(text[:i])
+			text = text[i+1:]
+			if label == "" {
 				return p, r.errorf(p.ID, line, "empty label")
 			}
 			p.ID = escapeControls(label)
@@ -83,20 +86,35 @@ func (r *Reader) Next() (Puzzle, error) {
 		if maxCells <= 0 {
 			maxCells = MaxBoardCells
 		}
-		if len(fields) == 1 {
-			// A block too large for the reader is read whole, so that its
+		switch size, sized := parseSize(fields[0]); {
+		case len(fields) == 1:
+			// A block the reader does not take is read whole, so that its
 			// rows are not taken for puzzles, and then refused.
-			if p.Size, err = ParseSizeUpTo(fields[0], MaxCells); err != nil {
-				return p, r.errorf(p.ID, line, "%v", err)
+			if !sized {
+				return p, r.errorf(p.ID, line, "bad size %q: want ROWSxCOLS or N", fields[0])
 			}
-			if fields, err = r.block(p.Size); err == nil {
-				err = p.Size.validUpTo(maxCells)
+			p.Size = size
+			if size.Rows <= MaxCells {
+				fields, err = r.block(size)
+			}
+			if err == nil {
+				err = size.validUpTo(maxCells)
 			}
 			if err != nil {
 				return p, r.errorf(p.ID, line, "%v", err)
 			}
-		} else if p.Size, err = sizeForCount(len(fields), maxCells); err != nil {
-			return p, r.errorf(p.ID, line, "%v", err)
+		case sized && strings.ContainsAny(fields[0], "xX"):
+			p.Size, fields = size, fields[1:]
+			if err := size.validUpTo(maxCells); err != nil {
+				return p, r.errorf(p.ID, line, "%v", err)
+			}
+			if len(fields) != size.Cells() {
+				return p, r.errorf(p.ID, line, "%d tiles on a %v board", len(fields), size)
+			}
+		default:
+			if p.Size, err = sizeForCount(len(fields), maxCells); err != nil {
+				return p, r.errorf(p.ID, line, "%v", err)
+			}
 		}
 		p.Tiles = make([]int, len(fields))
 		for i, f := range fields {

@@ -167,3 +167,25 @@ func TestReaderByteOrderMark(t *testing.T) {
 		t.Errorf("puzzles %v, errors %v", puzzles, errs)
 	}
 }
+
+// TestLineReadsBack checks that Puzzle.Line reads back as the same puzzle,
+// for boards of every shape and labels that hold colons.
+func TestLineReadsBack(t *testing.T) {
+	for _, size := range []Size{{2, 2}, {3, 3}, {2, 8}, {3, 4}, {4, 3}, {5, 5}, {4, 8}} {
+		p := Solved(size, GoalLast).Rotate()
+		p.ID = "a.txt:" + size.String()
+		puzzles, errs := readAll(t, p.Line()+"\n")
+		if len(errs) != 0 || len(puzzles) != 1 || puzzles[0].ID != p.ID || puzzles[0].Size != size || !slices.Equal(puzzles[0].Tiles, p.Tiles) {
+			t.Errorf("%q: read back %v %v", p.Line(), puzzles, errs)
+		}
+	}
+	for _, bad := range []struct{ line, reason string }{
+		{"a: 2x3 1 2 3 4 0", "5 tiles on a 2x3 board"},
+		{"a: 1x6 1 2 3 4 5 0", "unsupported size 1x6"},
+		{"a: 6x6 " + strings.Repeat("1 ", 36), "unsupported size 6x6"},
+	} {
+		if _, errs := readAll(t, bad.line+"\n"); len(errs) != 1 || !strings.Contains(errs[0].Reason, bad.reason) {
+			t.Errorf("%q: errors %v, want %q", bad.line, errs, bad.reason)
+		}
+	}
+}

@@ -68,17 +68,23 @@ func ParseSize(s string) (Size, error) { return ParseSizeUpTo(s, MaxBoardCells) 
 // most maxCells cells (MaxCells at most), for callers that take puzzles
 // bigger than a Board.
 func ParseSizeUpTo(s string, maxCells int) (Size, error) {
+	size, ok := parseSize(s)
+	if !ok {
+		return Size{}, fmt.Errorf("bad size %q: want ROWSxCOLS or N", s)
+	}
+	return size, size.validUpTo(min(maxCells, MaxCells))
+}
+
+// parseSize parses the syntax of a size, ROWSxCOLS or N, of any positive
+// sides, without checking that a puzzle can be of it.
+func parseSize(s string) (Size, bool) {
 	r, c, found := strings.Cut(strings.ToLower(strings.TrimSpace(s)), "x")
 	if !found {
 		c = r
 	}
 	rows, err1 := strconv.Atoi(r)
 	cols, err2 := strconv.Atoi(c)
-	if err1 != nil || err2 != nil {
-		return Size{}, fmt.Errorf("bad size %q: want ROWSxCOLS or N", s)
-	}
-	size := Size{rows, cols}
-	return size, size.validUpTo(min(maxCells, MaxCells))
+	return Size{rows, cols}, err1 == nil && err2 == nil && rows > 0 && cols > 0
 }
 
 // sizeForCount returns the square size with n cells (9 → 3×3, 16 → 4×4) of
@@ -350,6 +356,16 @@ func (p Puzzle) String() string {
 		sb.WriteString(strconv.Itoa(t))
 	}
 	return sb.String()
+}
+
+// Line returns the puzzle as one line that a Reader reads back as the
+// same puzzle: its label, then its size unless the board is square, then
+// its tiles ("a: 1 2 3 4 5 6 7 0 8", "b: 2x3 1 2 3 4 0 5").
+func (p Puzzle) Line() string {
+	if p.Size.Rows == p.Size.Cols {
+		return p.ID + ": " + p.String()
+	}
+	return p.ID + ": " + p.Size.String() + " " + p.String()
 }
 
 // Grid returns the board drawn as boxes, one line per row and a border

@@ -16,7 +16,9 @@ import (
 	"fifteen/puzzle"
 )
 
-// MaxLength bounds the solution length the search looks for.
+// MaxLength bounds the length of the optimal solutions the search looks
+// for. A weighted search's solution may be longer: up to W times the
+// optimum.
 const MaxLength = 255
 
 // ErrNoSolution is the error of a search that found no solution within
@@ -323,8 +325,8 @@ type worker struct {
 	aborted   bool
 	expanded  uint64
 	generated uint64
-	path      [MaxLength + 1]puzzle.Move // one spare, so that an index masked to 8 bits needs no check
-	length    int                        // of the solution in path, once found
+	path      []puzzle.Move // the moves to the node, as long as the iteration's longest path (fit)
+	length    int           // of the solution in path, once found
 
 	// regions numbers the blank's regions on boards too large for the
 	// table of regions; nil on the others. Toward the struct's end, away
@@ -335,7 +337,7 @@ type worker struct {
 	// views, dfsWide's sums at each depth of the path (nil with fewer: dfs
 	// passes its own), and the view that last cut a child off.
 	cutSums [maxViews]int
-	wide    *[MaxLength + 2][maxViews]int
+	wide    [][maxViews]int
 	cutView int
 }
 
@@ -378,18 +380,29 @@ func newWorker(h *Heuristic, prune *pruner, order [4]puzzle.Move, fixed bool, st
 		}
 	}
 	w.regions = newRegionCache(&h.views[0])
-	w.wide = newWide(h)
+	w.path, w.wide = newPath(h, MaxLength)
 	h.init(&w.st, start)
 	return w
 }
 
-// newWide returns the array of sums at each depth that dfsWide needs for
-// the heuristic, or nil if dfs serves it.
-func newWide(h *Heuristic) *[MaxLength + 2][maxViews]int {
+// newPath returns a path of up to length moves, and the sums at each of
+// its depths that dfsWide needs for the heuristic (nil if dfs serves it).
+func newPath(h *Heuristic, length int) ([]puzzle.Move, [][maxViews]int) {
+	path := make([]puzzle.Move, length+1)
 	if h.n <= maxUnrolled {
-		return nil
+		return path, nil
 	}
-	return new([MaxLength + 2][maxViews]int)
+	return path, make([][maxViews]int, length+2)
+}
+
+// fit makes the worker's path as long as the longest of the iteration of
+// bound: a weighted search's grows with its bound, past MaxLength.
+func (w *worker) fit(bound int) {
+	if n := bound / w.gw; n >= len(w.path) {
+		path, wide := newPath(w.h, n)
+		copy(path, w.path)
+		w.path, w.wide = path, wide
+	}
 }
 
 // run searches sequentially or, with threads > 1 or checkpoints, in
@@ -412,7 +425,9 @@ func run(w *worker, threads int, until uint64) Result {
 		}
 		bound, w.cutDepth = w.saves.cp.Bound, cmp.Or(w.saves.cp.CutDepth, w.cutDepth)
 	}
-	for bound <= MaxLength*w.gw {
+	// An optimal search ends past MaxLength; a weighted one finds its
+	// solution, however long (its bound is at most W times the optimum).
+	for w.gw > 1 || bound <= MaxLength {
 		var it Iteration
 		var found bool
 		if w.reports != nil {
@@ -461,6 +476,7 @@ func run(w *worker, threads int, until uint64) Result {
 
 // iteration runs one depth-first iteration from the worker's node.
 func (w *worker) iteration(bound int) (bool, Iteration) {
+	w.fit(bound)
 	w.bound, w.next = bound, math.MaxInt
 	w.expanded, w.generated, w.flushed = 0, 0, 0
 	found := w.descend(0, &w.st.sums, 0)
@@ -524,7 +540,7 @@ func (w *worker) collect(depth int, fs int32) bool {
 	// In place, and only the views in use: a task's state is large.
 	w.tasks = w.tasks[:len(w.tasks)+1]
 	t := &w.tasks[len(w.tasks)-1]
-	t.board, t.blank, t.fs, t.depth, t.path, t.skip = w.board, w.blank, fs, depth, w.path, skip
+	t.board, t.blank, t.fs, t.depth, t.path, t.skip = w.board, w.blank, fs, depth, append(t.path[:0], w.path[:depth]...), skip
 	t.st.copyOf(&w.st, w.h.n)
 	t.st.sums = w.cutSums // the search keeps a node's sums apart from its state
 	w.published.Add(1)
@@ -680,7 +696,7 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 			i2, o2, x2 = p2.set(pat2, i2, o2, x2)
 			i3, o3, x3 = p3.set(pat3, i3, o3, x3)
 		}
-		w.path[depth&0xff] = m // on the way down: the parallel search's tasks copy it
+		w.path[depth] = m // on the way down: the parallel search's tasks copy it
 		if w.dfs(depth+1, n0, n1, n2, n3, next) {
 			return true
 		}
@@ -788,7 +804,7 @@ func (w *worker) dfsWide(depth int, fs int32) bool {
 		for v := range n {
 			idx[v], occ[v], vals[v] = w.st.views[v].set(pats[v], idx[v], occ[v], vals[v])
 		}
-		w.path[depth&0xff] = m
+		w.path[depth] = m
 		if w.dfsWide(depth+1, next) {
 			return true
 		}

@@ -16,7 +16,7 @@ type task struct {
 	st    state
 	fs    int32
 	depth int
-	path  [MaxLength + 1]puzzle.Move
+	path  []puzzle.Move // to the task's node, in a buffer kept from one task to the next
 	skip  bool // another task's, in a split search
 }
 
@@ -45,6 +45,7 @@ const (
 // tasks stop as soon as it is known. The tasks are numbered in
 // depth-first order whatever the threads, and so checkpoints name them.
 func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (bool, Iteration) {
+	w.fit(bound)
 	threads := team.size + 1
 	if w.tasks == nil {
 		w.tasks = getTasks(8 * tasksPerThread * threads)
@@ -64,7 +65,7 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 		mu       sync.Mutex
 		it       = Iteration{Bound: bound / w.gw}
 		next     = math.MaxInt
-		solution [MaxLength + 1]puzzle.Move
+		solution []puzzle.Move
 		length   int
 		ours     bool // whether solution holds one
 	)
@@ -81,7 +82,7 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 		c := *w
 		c.best, c.tasks = &best, nil
 		c.regions = newRegionCache(&w.h.views[0])
-		c.wide = newWide(w.h)
+		c.path, c.wide = newPath(w.h, len(w.path)-1)
 		copies[i] = &c
 	}
 	// record adds a search's counts, and its solution if it is the first.
@@ -93,7 +94,7 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 		next = min(next, c.next)
 		if found && i < best.Load() {
 			best.Store(i)
-			solution, length, ours = c.path, c.length, true
+			solution, length, ours = append(solution[:0], c.path[:c.length]...), c.length, true
 			if w.share != nil {
 				w.share.found = i
 			}
@@ -116,7 +117,8 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 			copied.Add(1)
 			return
 		}
-		c.board, c.blank, c.path, c.task = t.board, t.blank, t.path, i
+		c.board, c.blank, c.task = t.board, t.blank, i
+		copy(c.path, t.path)
 		c.st.copyOf(&t.st, c.h.n)
 		depth, fs := t.depth, t.fs
 		copied.Add(1) // the slot may be refilled
@@ -209,7 +211,7 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 	w.next = next
 	found = ours
 	if found {
-		w.path, w.length = solution, length
+		w.length = copy(w.path, solution[:length])
 	}
 	w.aborted = !found && w.stop.Load()
 	return found, it

@@ -388,6 +388,20 @@ func TestWeighted(t *testing.T) {
 			t.Errorf("weight %g found only optimal solutions", weight)
 		}
 	}
+	// Large weights, whose first bound lies far past MaxLength moves, find
+	// solutions longer than it (issue 48: "no solution within 255 moves").
+	m, err := search.Manhattan(puzzle.Size{Rows: 4, Cols: 4}, puzzle.GoalFirst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, weight := range []float64{5, 10, 100} {
+		for _, in := range data.Korf100() {
+			res := solve(t, board(in), puzzle.GoalFirst, m, search.Options{Weight: weight}, -1)
+			if n := res.Length(); n < in.Optimal || float64(n) > weight*float64(in.Optimal) {
+				t.Errorf("%s: weight %g: %d moves, optimum %d", in.ID, weight, n, in.Optimal)
+			}
+		}
+	}
 	for _, bad := range []float64{0.5, -1, 101} {
 		if _, err := search.Solve(context.Background(), board(data.Korf100()[0]), puzzle.GoalFirst, h, search.Options{Weight: bad}); err == nil {
 			t.Errorf("weight %g accepted", bad)

@@ -30,6 +30,10 @@ import (
 // Split shares the next iteration among the tasks, unless told otherwise.
 const DefaultSplitAbove = 1 << 20
 
+// maxBound bounds a plan's bound: f of a node within MaxLength moves, with
+// h at most 2¹⁶ and weighted to hundredths by at most MaxWeight.
+const maxBound = 100 * (MaxLength + MaxWeight<<16)
+
 // subtreesPerTask is how many subtrees the first shared iteration holds a
 // task, at least: enough that runs of them balance.
 const subtreesPerTask = 256
@@ -50,7 +54,7 @@ type Plan struct {
 
 // parse checks the plan and returns its starts as moves.
 func (p *Plan) parse() ([][]puzzle.Move, error) {
-	if len(p.Starts) == 0 || p.Starts[0] != "" || p.CutDepth < 1 || p.CutDepth >= p.Bound || p.Bound > MaxLength*100 {
+	if len(p.Starts) == 0 || p.Starts[0] != "" || p.CutDepth < 1 || p.CutDepth >= p.Bound || p.CutDepth >= MaxLength || p.Bound > maxBound {
 		return nil, fmt.Errorf("%w: bound %d, cut depth %d, %d tasks", ErrPlan, p.Bound, p.CutDepth, len(p.Starts))
 	}
 	starts := make([][]puzzle.Move, len(p.Starts))
@@ -147,7 +151,7 @@ func Split(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heurist
 		return res, Plan{}, err
 	}
 	bound := w.next
-	depth, paths := w.cutFor(bound, subtreesPerTask*tasks)
+	depth, paths := w.cutFor(bound, tasks, nextSize(res.Iterations))
 	return res, planRuns(bound, depth, paths, nil, tasks), nil
 }
 
@@ -264,22 +268,48 @@ func (s *sharer) checkIn() {
 	s.due.set(time.Since(s.t0) + wait)
 }
 
-// cutFor returns the depth at which the iteration of bound holds at least
-// want subtrees, or the deepest cut it allows, and the subtrees' paths
-// there, in depth-first order.
-func (w *worker) cutFor(bound, want int) (int, []string) {
-	depth := 1
-	for ; ; depth++ {
+// cutFor returns the depth at which to cut the iteration of bound among
+// tasks tasks, and the subtrees' paths there in depth-first order. Every
+// task searches the iteration above the cut to find its subtrees, so the
+// cut is the first depth that holds subtreesPerTask subtrees a task, or,
+// in an iteration too small for that, the depth whose cut and share of
+// the subtrees below it cost a task least, the iteration expected to
+// generate about total nodes. Tasks beyond the subtrees get none.
+func (w *worker) cutFor(bound, tasks int, total uint64) (int, []string) {
+	want := subtreesPerTask * tasks
+	bestDepth, bestCost := 1, math.Inf(1)
+	var best []string
+	w.fit(bound)
+	for depth := 1; depth < MaxLength && depth*w.gw < bound; depth++ {
 		w.bound, w.next, w.split, w.frontier = bound, math.MaxInt, depth, nil
+		w.expanded, w.generated = 0, 0
 		w.descend(0, &w.st.sums, 0)
-		if len(w.frontier) >= want || depth+2 >= bound/w.gw {
+		above := float64(w.generated)
+		if above >= bestCost {
+			break // a deeper cut alone costs more
+		}
+		n := len(w.frontier)
+		if cost := above + max(float64(total)-above, 0)/float64(max(min(n, tasks), 1)); cost < bestCost || n >= want {
+			bestDepth, best, bestCost = depth, w.frontier, cost
+		}
+		if n >= want || n == 0 {
 			break
 		}
 	}
-	paths := w.frontier
 	w.split, w.frontier, w.aborted = -1, nil, false
 	w.expanded, w.generated = 0, 0
-	return depth, paths
+	return bestDepth, best
+}
+
+// nextSize estimates the nodes the iteration after these generates, from
+// the growth of the last two.
+func nextSize(its []Iteration) uint64 {
+	last := its[len(its)-1].Generated
+	growth := uint64(4)
+	if len(its) > 1 && its[len(its)-2].Generated > 0 {
+		growth = max(last/its[len(its)-2].Generated, 1)
+	}
+	return last * growth
 }
 
 // Join returns the counts of an iteration from the parts of its tasks, one
@@ -331,7 +361,7 @@ func NextPlan(parts []Part, tasks int) (Plan, error) {
 		next = min(next, p.Next)
 		all = append(all, p.Tasks...)
 	}
-	if next == math.MaxInt || next > MaxLength*100 {
+	if next == math.MaxInt {
 		return Plan{}, ErrNoSolution
 	}
 	slices.SortFunc(all, func(a, b Task) int { return cmp.Compare(a.Number, b.Number) })

@@ -241,7 +241,8 @@ func (s *Solver) open(ctx context.Context, res *Result, goal puzzle.Goal) (puzzl
 // Verify replays a solution found with opts, records the tiles it slides
 // and whether it is optimal, and compares its length with the puzzle's
 // known optimum: equal for an optimal solution; for the others no
-// shorter, and for a weighted one at most the weight times as long. Solve
+// shorter, and for a weighted one at most the weight times as long. An
+// optimal solution's length must also be its last iteration's bound. Solve
 // calls it; a solution assembled otherwise (Joined) is checked the same.
 func Verify(res *Result, opts Options) error {
 	p := &res.Puzzle
@@ -253,6 +254,11 @@ func Verify(res *Result, opts Options) error {
 		return fmt.Errorf("%w: the moves do not reach the goal", ErrWrongAnswer)
 	}
 	res.Tiles, res.Optimal = slid, opts.Mode == Optimal
+	// IDA* finds an optimal solution in the iteration whose bound is its
+	// length: a longer one labelled optimal is not what the search found.
+	if k := len(res.Iterations); res.Optimal && k > 0 && res.Length() != res.Iterations[k-1].Bound {
+		return fmt.Errorf("%w: %d moves, where the last iteration's bound is %d", ErrWrongAnswer, res.Length(), res.Iterations[k-1].Bound)
+	}
 	if n := res.Length(); p.Optimal > 0 {
 		switch {
 		case n < p.Optimal || res.Optimal && n != p.Optimal:

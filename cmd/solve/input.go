@@ -8,8 +8,6 @@ import (
 	"iter"
 	"os"
 	"slices"
-	"strconv"
-	"strings"
 
 	"fifteen/data"
 	"fifteen/internal/batch"
@@ -88,8 +86,8 @@ func puzzles(cfg *config, stdin io.Reader) (seq iter.Seq2[puzzle.Puzzle, error],
 	}, close, nil
 }
 
-// printPuzzles prints the puzzles in the line format, labelled with their
-// ids, as they are read, and reports the malformed ones.
+// printPuzzles prints the puzzles as they are read, one a line that reads
+// back as the same puzzle with the same id (puzzle.Puzzle.Line), and reports the malformed ones.
 func printPuzzles(stream iter.Seq2[puzzle.Puzzle, error], stdout, stderr io.Writer) int {
 	status := 0
 	w := bufio.NewWriter(stdout)
@@ -102,19 +100,11 @@ func printPuzzles(stream iter.Seq2[puzzle.Puzzle, error], stdout, stderr io.Writ
 			fmt.Fprintln(stderr, err)
 			continue
 		}
-		fmt.Fprintf(w, "%s: %s\n", p.ID, joinTiles(p.Tiles))
+		fmt.Fprintln(w, p.Line())
 	}
 	if err := w.Flush(); err != nil {
 		fmt.Fprintln(stderr, "solve:", err)
 		return 1
 	}
 	return status
-}
-
-func joinTiles(tiles []int) string {
-	s := make([]string, len(tiles))
-	for i, t := range tiles {
-		s[i] = strconv.Itoa(t)
-	}
-	return strings.Join(s, " ")
 }

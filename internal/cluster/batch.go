@@ -62,7 +62,7 @@ func (l *batchLine) check(e entry, opts solver.Options) error {
 		return err
 	}
 	res := solver.Result{Puzzle: e.p}
-	res.Moves = moves
+	res.Moves, res.Iterations = moves, rec.Iterations
 	if err := solver.Verify(&res, opts); err != nil {
 		return err
 	}

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fifteen/internal/atomicfile"
+	"fifteen/puzzle"
+)
+
+// The defects of issue 48 in solve, each with the test that found it.
+
+// TestPrintOnlyReadsBack checks that --print-only's output reads back as
+// the same puzzles with the same ids, for boards of every shape and for
+// ids that carry a file's name.
+func TestPrintOnlyReadsBack(t *testing.T) {
+	for _, size := range []string{"2x8", "3x4", "4x3", "3", "4", "5x5", "2x2"} {
+		t.Run(size, func(t *testing.T) {
+			status, printed, stderr := runSolve(t, "", "--random", "3", "--seed", "3", "--size", size, "--print-only")
+			if status != 0 {
+				t.Fatalf("status %d: %s", status, stderr)
+			}
+			status, again, stderr := runSolve(t, printed, "--print-only")
+			if status != 0 || again != printed {
+				t.Errorf("read back: status %d: %s\n%s\nwant\n%s", status, stderr, again, printed)
+			}
+		})
+	}
+	t.Run("two files", func(t *testing.T) {
+		a := writeInput(t, "a.txt", "1 2 3 4 5 6 7 0 8\n2x3\n1 2 3\n4 0 5\n")
+		b := writeInput(t, "b.txt", "1 2 3 4 0 5 6 7 8 9 10 11 12 13 14 15\n")
+		status, printed, stderr := runSolve(t, "", "--print-only", a, b)
+		if status != 0 || strings.Count(printed, "\n") != 3 {
+			t.Fatalf("status %d: %s\n%s", status, stderr, printed)
+		}
+		status, again, stderr := runSolve(t, printed, "--print-only")
+		if status != 0 || again != printed {
+			t.Errorf("read back: status %d: %s\n%s\nwant\n%s", status, stderr, again, printed)
+		}
+	})
+	// A 2x4 puzzle read back is solved at its own optimum: 2x8's would
+	// take too long here, but the board read is the same.
+	_, printed, _ := runSolve(t, "", "--random", "1", "--seed", "3", "--size", "2x4", "--print-only")
+	if status, out, stderr := runSolve(t, printed, "-t", "1"); status != 0 || !strings.HasPrefix(out, "random1: ") {
+		t.Errorf("solving %q: status %d: %s%s", printed, status, out, stderr)
+	}
+}
+
+// TestBlockOutOfRange checks that a block header of a size no reader
+// takes is one error, its rows read with it and not solved as puzzles.
+func TestBlockOutOfRange(t *testing.T) {
+	row16 := "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n"
+	for _, c := range []struct{ name, block, want string }{
+		{"1x16", "1x16\n" + row16, "unsupported size 1x16"},
+		{"16x16", "16x16\n" + strings.Repeat(row16, 16), "unsupported size 16x16"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "in.txt")
+			if err := os.WriteFile(path, []byte(c.block+"ok: 1 2 3 4 5 6 7 0 8\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			status, out, stderr := runSolve(t, "", "--print-only", path)
+			if status != 1 || out != "ok: 1 2 3 4 5 6 7 0 8\n" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
+				t.Errorf("status %d, stdout %q, stderr %q", status, out, stderr)
+			}
+		})
+	}
+}
+
+// detour returns the moves with a move and its undoing before them, and
+// the tiles they slide, from start: a longer solution of the same puzzle.
+func detour(t *testing.T, start []int, moves string) (string, []int) {
+	t.Helper()
+	p := puzzle.Puzzle{Size: puzzle.Size{Rows: 3, Cols: 3}, Tiles: start}
+	for _, pair := range []string{"UD", "DU", "LR", "RL"} {
+		longer, err := puzzle.ParseMoves(pair + moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, tiles, err := p.Apply(longer); err == nil {
+			return pair + moves, tiles
+		}
+	}
+	t.Fatalf("no detour from %v", start)
+	return "", nil
+}
+
+// TestMergeRefusesLonger edits a batch task's record, and a split
+// search's first round, to hold a solution two moves longer than the
+// optimum, its length and tiles made to match: the merge refuses it, as
+// its last iteration's bound says otherwise.
+func TestMergeRefusesLonger(t *testing.T) {
+	flags := []string{"--heuristic", "manhattan", "--format", "jsonl"}
+	t.Run("batch", func(t *testing.T) {
+		file := writeInput(t, "a.txt", "a1: 8 6 7 2 5 4 3 0 1\na2: 1 2 3 4 0 5 7 8 6\na3: 0 1 2 3 4 5 6 7 8\n")
+		dir := filepath.Join(t.TempDir(), "results")
+		runTasks(t, dir, 3, append([]string{file}, flags...)...)
+		l := taskLines(t, dir, 0)[0]
+		moves, tiles := detour(t, l.Record.Start, l.Record.Moves)
+		n := len(moves)
+		l.Record.Moves, l.Record.Tiles, l.Record.Length = moves, tiles, &n
+		if err := atomicfile.WriteFile(filepath.Join(dir, "batch-0.jsonl"), func(w io.Writer) error { return json.NewEncoder(w).Encode(l) }); err != nil {
+			t.Fatal(err)
+		}
+		status, out, stderr := runSolve(t, "", append([]string{"--results", dir, "--merge", file}, flags...)...)
+		if status != 1 || out != "" || !strings.Contains(stderr, "last iteration's bound") {
+			t.Errorf("merge of a longer record: status %d, %q, %s", status, out, stderr)
+		}
+	})
+	t.Run("search", func(t *testing.T) {
+		start := []int{8, 6, 7, 2, 5, 4, 3, 0, 1}
+		file := writeInput(t, "b.txt", "b1: 8 6 7 2 5 4 3 0 1\n")
+		dir := filepath.Join(t.TempDir(), "results")
+		args := append([]string{file, "--split", "search"}, flags...)
+		runTasks(t, dir, 2, args...)
+		path := filepath.Join(dir, "puzzle-0", "first-0.json")
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f struct {
+			ID    string         `json:"id"`
+			Task  int            `json:"task"`
+			Begun map[string]any `json:"begun"`
+		}
+		if err := json.Unmarshal(data, &f); err != nil || f.Begun["solution"] == nil {
+			t.Fatalf("%s: %s, %v", path, data, err)
+		}
+		f.Begun["solution"], _ = detour(t, start, f.Begun["solution"].(string))
+		if data, err = json.Marshal(f); err != nil {
+			t.Fatal(err)
+		}
+		if err := atomicfile.WriteFile(path, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
+			t.Fatal(err)
+		}
+		status, out, stderr := runSolve(t, "", append([]string{"--results", dir, "--merge"}, args...)...)
+		if status != 1 || out != "" || !strings.Contains(stderr, "last iteration's bound") {
+			t.Errorf("merge of a longer solution: status %d, %q, %s", status, out, stderr)
+		}
+	})
+}
