@@ -17,7 +17,7 @@ type task struct {
 	fs    int32
 	depth int
 	path  []puzzle.Move // to the task's node, in a buffer kept from one task to the next
-	skip  bool // another task's, in a split search
+	skip  bool          // another task's, in a split search
 }
 
 // parallelAbove is the size (nodes generated) of an iteration after which
