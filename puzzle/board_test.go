@@ -299,3 +299,14 @@ func TestRankRandom4x4(t *testing.T) {
 		t.Error("an unsolvable position was ranked")
 	}
 }
+
+// TestRandomNilSource checks that a nil source draws puzzles too (issue
+// 48: it panicked), on boards ranked and not.
+func TestRandomNilSource(t *testing.T) {
+	for _, size := range []Size{{3, 3}, {5, 5}} {
+		p, err := Random(nil, size, GoalLast)
+		if err != nil || p.Size != size || !p.Solvable(GoalLast) {
+			t.Errorf("%v: %v, %v", size, p, err)
+		}
+	}
+}

@@ -154,10 +154,14 @@ func nthUnused(used uint32, d, n int) int {
 // (Unrank), or on boards too large to rank, a shuffle of the tiles with
 // tiles 1 and 2 swapped if it is unsolvable (the swap pairs each
 // unsolvable position with one solvable one). (A random walk from the
-// goal, by contrast, favours positions near it.)
+// goal, by contrast, favours positions near it.) A nil rng draws from a
+// source seeded at random.
 func Random(rng *rand.Rand, size Size, g Goal) (Puzzle, error) {
 	if err := size.Valid(); err != nil {
 		return Puzzle{}, err
+	}
+	if rng == nil {
+		rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}
 	if size.Cells() <= MaxRanked {
 		b, err := Unrank(size, g, rng.Uint64N(Positions(size)))

@@ -227,6 +227,16 @@ func TestBadPuzzles(t *testing.T) {
 			t.Errorf("SolveAll of a nil stream: %v", err)
 		}
 	}
+	one := func(yield func(puzzle.Puzzle, error) bool) { yield(puzzle.Solved(size4, puzzle.GoalLast), nil) }
+	n := 0
+	for _, err := range s.SolveAll(context.Background(), one, solver.MaxJobs+1, solver.Options{}) {
+		if n++; !errors.Is(err, solver.ErrJobs) {
+			t.Errorf("SolveAll of %d jobs: %v", solver.MaxJobs+1, err)
+		}
+	}
+	if n != 1 {
+		t.Errorf("SolveAll of %d jobs yielded %d results, want its error alone", solver.MaxJobs+1, n)
+	}
 }
 
 func TestDatabaseErrors(t *testing.T) {

@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"errors"
+	"fmt"
 	"iter"
 	"runtime"
 	"sync"
@@ -12,6 +13,12 @@ import (
 
 // ErrNoPuzzles is what SolveAll yields for a nil stream.
 var ErrNoPuzzles = errors.New("solver: SolveAll of a nil stream")
+
+// MaxJobs bounds SolveAll's jobs: each holds a search's state.
+const MaxJobs = 256
+
+// ErrJobs is what SolveAll yields for more than MaxJobs jobs.
+var ErrJobs = fmt.Errorf("solver: SolveAll of more than %d jobs at once", MaxJobs)
 
 // SolveAll solves a stream of puzzles, jobs at a time (below 1:
 // runtime.GOMAXPROCS), and yields each one's result and error in input
@@ -31,8 +38,12 @@ func (s *Solver) SolveAll(ctx context.Context, puzzles iter.Seq2[puzzle.Puzzle, 
 		jobs = runtime.GOMAXPROCS(0)
 	}
 	return func(yield func(Result, error) bool) {
-		if puzzles == nil {
+		switch {
+		case puzzles == nil:
 			yield(Result{}, ErrNoPuzzles)
+			return
+		case jobs > MaxJobs:
+			yield(Result{}, ErrJobs)
 			return
 		}
 		ctx, cancel := context.WithCancel(ctx)

@@ -37,6 +37,7 @@ func puzzles(cfg *config, stdin io.Reader) (seq iter.Seq2[puzzle.Puzzle, error],
 		}, func() {}, nil
 	}
 	inputs := []io.Reader{stdin}
+	cfg.batch.Live = live(stdin)
 	var files []*os.File
 	close = func() {
 		for _, f := range files {
@@ -44,7 +45,7 @@ func puzzles(cfg *config, stdin io.Reader) (seq iter.Seq2[puzzle.Puzzle, error],
 		}
 	}
 	if len(cfg.files) > 0 {
-		inputs = nil
+		inputs, cfg.batch.Live = nil, false
 		for _, name := range cfg.files {
 			f, err := os.Open(name)
 			if err != nil {
@@ -53,6 +54,7 @@ func puzzles(cfg *config, stdin io.Reader) (seq iter.Seq2[puzzle.Puzzle, error],
 			}
 			files = append(files, f)
 			inputs = append(inputs, f)
+			cfg.batch.Live = cfg.batch.Live || live(f)
 		}
 	}
 	return func(yield func(puzzle.Puzzle, error) bool) {
@@ -107,4 +109,16 @@ func printPuzzles(stream iter.Seq2[puzzle.Puzzle, error], stdout, stderr io.Writ
 		return 1
 	}
 	return status
+}
+
+// live reports whether reading r may wait for input that is still to
+// come: a pipe, a FIFO, a terminal or a socket, rather than a regular file
+// or what a program hands solve in memory.
+func live(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && !info.Mode().IsRegular()
 }

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -143,4 +145,52 @@ func TestMergeRefusesLonger(t *testing.T) {
 			t.Errorf("merge of a longer solution: status %d, %q, %s", status, out, stderr)
 		}
 	})
+}
+
+// TestPipeAnswersEach drives solve as a coprocess does: it writes one
+// puzzle into a pipe and waits for its answer before it writes the next
+// (issue 48: solve read two puzzles ahead before it answered the first).
+func TestPipeAnswersEach(t *testing.T) {
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer inR.Close()
+	defer outR.Close()
+	var stderr strings.Builder
+	status := make(chan int, 1)
+	go func() {
+		status <- run([]string{"--heuristic", "manhattan"}, inR, outW, &stderr)
+		outW.Close()
+	}()
+	answers := bufio.NewReader(outR)
+	for _, p := range []string{"a: 1 2 3 4 5 6 7 0 8", "b: 1 2 3 4 5 6 0 7 8"} {
+		if _, err := fmt.Fprintln(inW, p); err != nil {
+			t.Fatal(err)
+		}
+		// The answer comes while the input stays open: a solve that
+		// waits for more input never answers, and the test's deadline
+		// ends it.
+		line, err := answers.ReadString('\n')
+		if err != nil || !strings.HasPrefix(line, p[:2]) {
+			t.Fatalf("answer to %q: %q, %v", p, line, err)
+		}
+	}
+	inW.Close()
+	if s := <-status; s != 0 {
+		t.Errorf("status %d: %s", s, stderr.String())
+	}
+}
+
+// TestJobsBound checks that --jobs is bounded as --threads is.
+func TestJobsBound(t *testing.T) {
+	for _, j := range []string{"257", "1000000", "-1"} {
+		if status, _, stderr := runSolve(t, "1 2 3 4 5 6 7 0 8\n", "-j", j); status != 2 || !strings.Contains(stderr, "bad --jobs") {
+			t.Errorf("-j %s: status %d: %s", j, status, stderr)
+		}
+	}
 }

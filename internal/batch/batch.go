@@ -45,6 +45,10 @@ type Config struct {
 	// one it resumes from.
 	Checkpoint string
 	Resume     *CheckpointFile
+	// Live marks an input that may wait for more (a pipe, a terminal), as
+	// a program that drives solve writes a puzzle and waits for its
+	// answer: Solve reads no puzzle ahead of those it solves.
+	Live bool
 }
 
 // Parallelism settles the Jobs and Options.Threads defaults for a batch
@@ -73,9 +77,16 @@ func (e ReadError) Error() string { return e.Err.Error() }
 func (e ReadError) Unwrap() error { return e.Err }
 
 // Solve solves the stream, prints each result on stdout in input order as
-// it comes and a summary on stderr, and returns solve's exit status.
+// it comes and a summary on stderr, and returns solve's exit status. It
+// peeks at the stream to choose its parallelism (Parallelism), unless the
+// input is Live: then it takes it for one puzzle, one at a time, each
+// solved on every thread. --gif, which draws one puzzle, waits for the
+// input's end.
 func Solve(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, error], stdout, stderr io.Writer) int {
-	many, stream := peek(stream)
+	many := false
+	if !c.Live || c.GIFFile != "" {
+		many, stream = peek(stream)
+	}
 	if c.GIFFile != "" && many {
 		fmt.Fprintln(stderr, "solve: --gif draws one puzzle, and there are more; use --gif-dir")
 		return 2
