@@ -48,6 +48,37 @@ func TestSplit(t *testing.T) {
 	}
 }
 
+// TestSplitManyTasks splits among more tasks than the first shared
+// iteration has subtrees a task (issue 48: the cut then fell two moves
+// above the bound, with no subtree below it, and every task searched the
+// whole iteration): a task's cut costs a small part of the iteration, and
+// a search split among more tasks than subtrees finds the solution.
+func TestSplitManyTasks(t *testing.T) {
+	h, err := search.Manhattan(puzzle.Size{Rows: 4, Cols: 4}, puzzle.GoalFirst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := board(data.Korf100()[2])
+	ctx := context.Background()
+	begun, plan, err := search.Split(ctx, b, puzzle.GoalFirst, h, search.Options{Threads: 1}, 4096, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part, err := search.SolveShare(ctx, b, puzzle.GoalFirst, h, search.Options{Threads: 1}, search.Share{Plan: plan, Task: 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := begun.Iterations[len(begun.Iterations)-1]; part.Iteration.Generated*100 > last.Generated {
+		t.Errorf("cut at depth %d of bound %d: task 0 generated %d nodes, %d of them above the cut, against the last whole iteration's %d",
+			plan.CutDepth, plan.Bound, part.Iteration.Generated, part.Cut.Generated, last.Generated)
+	}
+	b = board(data.Korf100()[46])
+	want := solve(t, b, puzzle.GoalFirst, h, search.Options{Threads: 1}, -1)
+	if got := splitSearch(t, b, h, search.Options{Threads: 1}, 300, 1<<14); !slices.Equal(got.Moves, want.Moves) {
+		t.Errorf("Korf 47 among 300 tasks: %s, want %s", puzzle.FormatMoves(got.Moves), puzzle.FormatMoves(want.Moves))
+	}
+}
+
 // splitSearch runs a split search as a cluster would: each round's tasks
 // one after another, their parts joined, the next round planned.
 func splitSearch(t *testing.T, b puzzle.Board, h *search.Heuristic, opts search.Options, tasks int, above uint64) search.Result {
