@@ -13,8 +13,9 @@
 # with the results on its standard output), until status.json says the
 # job is done, and returns the merge's exit status: 0, or 1 if a puzzle
 # failed. It returns 1 when the status says the job failed (why is on
-# standard error), and when FIFTEEN_TRIES (default 3) rounds in a row
-# leave the same work to do.
+# standard error), and when FIFTEEN_TRIES (default 3) rounds in a row add
+# no work to what the tasks have done (status.json's work: puzzles solved,
+# rounds run, subtrees searched).
 
 # status_field FILE NAME prints a field of status.json, one JSON object on
 # one line whose strings hold no quotes but escaped ones.
@@ -23,7 +24,7 @@ status_field() {
 }
 
 rounds() {
-	local results=$1 run=$2 merge=$3 round last='' same=0 state why
+	local results=$1 run=$2 merge=$3 round last=-1 same=0 state why work
 	for ((round = 1; ; round++)); do
 		"$run" "$round"
 		rm -f "$results/status.json"
@@ -34,6 +35,7 @@ rounds() {
 		fi
 		state=$(status_field "$results/status.json" state)
 		why=$(status_field "$results/status.json" why)
+		work=$(status_field "$results/status.json" work)
 		case $state in
 		done) return "$(status_field "$results/status.json" exit)" ;;
 		failed)
@@ -47,13 +49,13 @@ rounds() {
 			;;
 		esac
 		echo "rounds: round $round: $why" >&2
-		if [[ $why == "$last" ]]; then
+		if ((${work:-0} <= last)); then
 			if ((++same >= ${FIFTEEN_TRIES:-3})); then
 				echo "rounds: no progress in $same rounds: see the tasks' logs in $results" >&2
 				return 1
 			fi
 		else
-			last=$why same=0
+			last=${work:-0} same=0
 		fi
 	done
 }

@@ -19,6 +19,10 @@ if (($# < 2)); then
 fi
 file=$1 n=$2
 shift 2
+if ! [[ $n =~ ^[1-9][0-9]*$ ]] || ((${#n} > 5 || n > 16384)); then
+	echo "$0: bad N '$n': want the number of tasks, 1 to 16384" >&2
+	exit 2
+fi
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 solve=${FIFTEEN_SOLVE:-$repo/bin/solve}
 if [[ -z ${FIFTEEN_SOLVE:-} && ! -x $solve ]]; then

@@ -10,6 +10,7 @@
 package cluster
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -157,6 +158,9 @@ func Run(ctx context.Context, c *Config, b *batch.Config, stream iter.Seq2[puzzl
 	if v.State != Done {
 		fmt.Fprintln(stderr, "solve:", v.Why)
 	}
+	if v.State == Again {
+		v.Work = workIn(c.Dir)
+	}
 	if err := writeJSON(filepath.Join(c.Dir, "status.json"), v); err != nil && !errors.Is(err, os.ErrNotExist) {
 		fmt.Fprintln(stderr, "solve:", err)
 		return 1
@@ -191,6 +195,10 @@ type Status struct {
 	State   string `json:"state"` // Done, Again or Failed
 	Why     string `json:"why,omitempty"`
 	Exit    int    `json:"exit"` // the merge's exit status
+	// Work counts the work done so far while the tasks must run again
+	// (workIn): a driver that sees it grow knows that they make progress,
+	// however slowly, and however alike the whys.
+	Work int `json:"work,omitempty"`
 }
 
 // The states of a Status.
@@ -203,9 +211,46 @@ const (
 // statusVersion is the version of status.json's format.
 const statusVersion = 1
 
-func done(exit int) Status    { return Status{statusVersion, Done, "", exit} }
-func again(why string) Status { return Status{statusVersion, Again, why, StatusMore} }
-func failed(err error) Status { return Status{statusVersion, Failed, err.Error(), 1} }
+func done(exit int) Status    { return Status{Version: statusVersion, State: Done, Exit: exit} }
+func again(why string) Status { return Status{Version: statusVersion, State: Again, Why: why, Exit: StatusMore} }
+func failed(err error) Status {
+	return Status{Version: statusVersion, State: Failed, Why: err.Error(), Exit: 1}
+}
+
+// workIn counts the work the tasks have done in the results directory:
+// the outcomes and round files they wrote, and the iterations and
+// subtrees their checkpoints hold. It grows with each puzzle solved, each
+// round run and each subtree searched, and only shrinks when files are
+// removed.
+func workIn(dir string) int {
+	paths, _ := filepath.Glob(filepath.Join(dir, "*"))
+	more, _ := filepath.Glob(filepath.Join(dir, "puzzle-*", "*"))
+	work := 0
+	for _, path := range append(paths, more...) {
+		name := filepath.Base(path)
+		switch {
+		case strings.HasSuffix(name, ".checkpoint.json"):
+			// A batch task's (batch.CheckpointFile) or a share's.
+			var cp struct {
+				Iterations, Tasks []json.RawMessage
+				Checkpoint        *struct{ Iterations, Tasks []json.RawMessage }
+			}
+			if readJSON(path, &cp) == nil {
+				work += len(cp.Iterations) + len(cp.Tasks)
+				if cp.Checkpoint != nil {
+					work += len(cp.Checkpoint.Iterations) + len(cp.Checkpoint.Tasks)
+				}
+			}
+		case strings.HasPrefix(name, "batch-") && strings.HasSuffix(name, ".jsonl"):
+			if data, err := atomicfile.ReadFile(path, batch.MaxState); err == nil {
+				work += bytes.Count(data, []byte("\n"))
+			}
+		case strings.HasPrefix(name, "first-") || strings.HasPrefix(name, "bound-"):
+			work++
+		}
+	}
+	return work
+}
 
 // taskList formats task numbers for a status: at most 16 of them, so that
 // status.json stays small (a Kubernetes termination message holds 4 KiB).
