@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -192,5 +193,63 @@ func TestJobsBound(t *testing.T) {
 		if status, _, stderr := runSolve(t, "1 2 3 4 5 6 7 0 8\n", "-j", j); status != 2 || !strings.Contains(stderr, "bad --jobs") {
 			t.Errorf("-j %s: status %d: %s", j, status, stderr)
 		}
+	}
+}
+
+// TestSplitBadPlan tampers with plan.json: a puzzle out of range (issue
+// 48: a panic), and a plan for fewer tasks than the job's (issue 48:
+// taken, and the job stuck at failed). The tasks refuse it without a
+// panic, the merge writes it anew, and the job ends with the answer.
+func TestSplitBadPlan(t *testing.T) {
+	file := writeInput(t, "b.txt", "b1: 8 6 7 2 5 4 3 0 1\n")
+	flags := []string{file, "--heuristic", "manhattan", "--format", "jsonl", "-t", "1", "--split-above", "1000"}
+	_, want, _ := runSolve(t, "", flags[:len(flags)-2]...)
+	for _, c := range []struct {
+		name   string
+		tamper func(pf map[string]any)
+	}{
+		{"puzzle -1", func(pf map[string]any) { pf["puzzle"] = -1 }},
+		{"puzzle 1", func(pf map[string]any) { pf["puzzle"] = 1 }},
+		{"one start for two tasks", func(pf map[string]any) {
+			plan := pf["plan"].(map[string]any)
+			plan["starts"] = plan["starts"].([]any)[:1]
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "results")
+			merge := append([]string{"--results", dir, "--merge"}, flags...)
+			runTasks(t, dir, 2, flags...)
+			if status, _, stderr := runSolve(t, "", merge...); status != 3 {
+				t.Fatalf("merge of the first round: status %d: %s", status, stderr)
+			}
+			path := filepath.Join(dir, "plan.json")
+			var pf map[string]any
+			if data, err := os.ReadFile(path); err != nil || json.Unmarshal(data, &pf) != nil || pf["plan"] == nil {
+				t.Fatalf("plan.json: %s, %v", data, err)
+			}
+			c.tamper(pf)
+			data, _ := json.Marshal(pf)
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			status, _, stderr := runSolve(t, "", append([]string{"--results", dir, "--task", "0/2"}, flags...)...)
+			if status != 1 || !strings.Contains(stderr, "plan.json") {
+				t.Fatalf("task 0 of a tampered plan: status %d: %s", status, stderr)
+			}
+			for range 20 {
+				status, out, stderr := runSolve(t, "", merge...)
+				if status == 0 {
+					if !reflect.DeepEqual(records(t, out), records(t, want)) {
+						t.Errorf("merged %s, want %s", out, want)
+					}
+					return
+				}
+				if status != 3 {
+					t.Fatalf("merge: status %d: %s", status, stderr)
+				}
+				runTasks(t, dir, 2, flags...)
+			}
+			t.Fatal("no end in 20 rounds")
+		})
 	}
 }

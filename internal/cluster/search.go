@@ -37,6 +37,18 @@ type planFile struct {
 	Plan   *solver.Plan `json:"plan,omitempty"`
 }
 
+// check checks the plan file against the job: a puzzle of the input, and
+// a plan for its tasks (the search checks the rest of the plan).
+func (pf *planFile) check(puzzles, tasks int) error {
+	switch {
+	case pf.Puzzle < 0 || pf.Puzzle >= max(puzzles, 1):
+		return fmt.Errorf("puzzle %d of %d", pf.Puzzle, puzzles)
+	case pf.Plan != nil && len(pf.Plan.Starts) != tasks:
+		return fmt.Errorf("a plan for %d tasks, not %d", len(pf.Plan.Starts), tasks)
+	}
+	return nil
+}
+
 // roundFile is a task's outcome of a round: in the first, Split's
 // (Begun), and its share of the iteration after, unless Split solved the
 // puzzle; in the later ones, its share.
@@ -94,8 +106,13 @@ func searchable(e entry, goal puzzle.Goal) string {
 // searchTask runs the task's part of the round under way.
 func searchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, stderr io.Writer) int {
 	var pf planFile
-	if err := readJSON(filepath.Join(c.Dir, "plan.json"), &pf); err != nil && !errors.Is(err, os.ErrNotExist) {
+	planPath := filepath.Join(c.Dir, "plan.json")
+	if err := readJSON(planPath, &pf); err != nil && !errors.Is(err, os.ErrNotExist) {
 		fmt.Fprintln(stderr, "solve:", err)
+		return 1
+	}
+	if err := pf.check(len(all), c.Tasks); err != nil {
+		fmt.Fprintf(stderr, "solve: %s: %v: the merge writes it anew\n", planPath, err)
 		return 1
 	}
 	p := pf.Puzzle
