@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"fifteen/internal/atomicfile"
+	"fifteen/internal/cluster"
 	"fifteen/puzzle"
 )
 
@@ -250,6 +251,37 @@ func TestSplitBadPlan(t *testing.T) {
 				runTasks(t, dir, 2, flags...)
 			}
 			t.Fatal("no end in 20 rounds")
+		})
+	}
+}
+
+// TestJobFileTampered changes job.json under a finished split batch: a
+// version this solve does not write, or another task count. The merge
+// says the job failed, not that its tasks must run again.
+func TestJobFileTampered(t *testing.T) {
+	file := writeInput(t, "a.txt", "a1: 8 6 7 2 5 4 3 0 1\na2: 1 2 3 4 0 5 7 8 6\na3: 0 1 2 3 4 5 6 7 8\na4: 1 2 3 4 5 6 0 7 8\n")
+	flags := []string{file, "--heuristic", "manhattan", "--format", "jsonl"}
+	for _, c := range []struct{ name, from, to, want string }{
+		{"version", `"version":1`, `"version":99`, "version 99"},
+		{"fewer tasks", `"tasks":3`, `"tasks":2`, "job.json says 2 tasks"},
+		{"more tasks", `"tasks":3`, `"tasks":4`, "was job.json changed"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "results")
+			runTasks(t, dir, 3, flags...)
+			path := filepath.Join(dir, "job.json")
+			data, err := os.ReadFile(path)
+			if err != nil || !strings.Contains(string(data), c.from) {
+				t.Fatalf("job.json: %s, %v", data, err)
+			}
+			if err := os.WriteFile(path, []byte(strings.Replace(string(data), c.from, c.to, 1)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			status, out, stderr := runSolve(t, "", append([]string{"--results", dir, "--merge"}, flags...)...)
+			st := jobStatus(t, dir)
+			if status != 1 || out != "" || st.State != cluster.Failed || !strings.Contains(st.Why, c.want) {
+				t.Errorf("status %d, %+v: %s", status, st, stderr)
+			}
 		})
 	}
 }

@@ -182,6 +182,11 @@ func mergeBatch(c *Config, b *batch.Config, all []entry, stdout, stderr io.Write
 		if err != nil {
 			return failed(err)
 		}
+		for i := range have {
+			if i < 0 || i >= len(all) || i%c.Tasks != k {
+				return failed(fmt.Errorf("%s holds the outcome of puzzle %d, not of task %d of %d's share: was job.json changed? Use another --results directory", batchPath(c.Dir, k), i+1, k, c.Tasks))
+			}
+		}
 		for i := k; i < len(all); i += c.Tasks {
 			l, ok := have[i]
 			if !ok {

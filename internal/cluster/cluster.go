@@ -106,6 +106,7 @@ type entry struct {
 // job is what a results directory holds the results of, in its job.json:
 // every task and the merge check that it is theirs.
 type job struct {
+	Version int    `json:"version"` // jobVersion
 	Split   string `json:"split"`
 	Tasks   int    `json:"tasks"`
 	Puzzles int    `json:"puzzles"`
@@ -142,7 +143,7 @@ func Run(ctx context.Context, c *Config, b *batch.Config, stream iter.Seq2[puzzl
 		fmt.Fprintln(stderr, "solve: --timeout bounds one search: not with a split search, whose tasks search in rounds; use --split batch")
 		return 2
 	}
-	j := job{Split: split, Tasks: c.Tasks, Puzzles: len(all), Key: jobKey(c, b, all)}
+	j := job{Version: jobVersion, Split: split, Tasks: c.Tasks, Puzzles: len(all), Key: jobKey(c, b, all)}
 	if !c.Merge {
 		if _, err := claim(c.Dir, j, true); err != nil {
 			fmt.Fprintln(stderr, "solve:", err)
@@ -180,6 +181,9 @@ func merge(c *Config, b *batch.Config, j job, all []entry, stdout, stderr io.Wri
 		return failed(err)
 	}
 	c.Tasks = j.Tasks
+	if k := strayTask(c.Dir, c.Tasks); k >= 0 {
+		return failed(fmt.Errorf("%s holds files of task %d, where job.json says %d tasks: was it changed? Use another --results directory", c.Dir, k, c.Tasks))
+	}
 	b.Parallelism(len(all) > 1)
 	if j.Split == "batch" {
 		return mergeBatch(c, b, all, stdout, stderr)
@@ -284,6 +288,25 @@ func entryKey(e entry) string {
 	return fmt.Sprintf("%016x", h.Sum64())
 }
 
+// jobVersion is the version of job.json's format.
+const jobVersion = 1
+
+// strayTask returns a task of N or more that left files in the results
+// directory, or -1: a job.json whose count was changed under the tasks.
+func strayTask(dir string, tasks int) int {
+	names, _ := filepath.Glob(filepath.Join(dir, "batch-*"))
+	rounds, _ := filepath.Glob(filepath.Join(dir, "puzzle-*", "*-*.json"))
+	for _, name := range append(names, rounds...) {
+		base := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
+		base = strings.TrimSuffix(base, ".checkpoint")
+		k, err := strconv.Atoi(base[strings.LastIndexByte(base, '-')+1:])
+		if err == nil && k >= tasks {
+			return k
+		}
+	}
+	return -1
+}
+
 // claim checks that the results directory holds the results of job j,
 // and, for a task, makes it if need be and writes job.json. The merge's
 // j has no task count: it returns the tasks'.
@@ -291,6 +314,8 @@ func claim(dir string, j job, task bool) (job, error) {
 	path := filepath.Join(dir, "job.json")
 	var have job
 	switch err := readJSON(path, &have); {
+	case err == nil && have.Version != jobVersion:
+		return j, fmt.Errorf("%s is of version %d, not %d: use another --results directory", path, have.Version, jobVersion)
 	case err == nil:
 		if j.Tasks == 0 {
 			j.Tasks = have.Tasks
