@@ -155,14 +155,16 @@ func decodeHeader(b []byte, size puzzle.Size, goal puzzle.Goal, tiles []int) (he
 }
 
 // WriteFile writes the table compressed to path, atomically: a reader sees
-// the old file or the whole new one, never a part.
+// the old file or the whole new one, never a part. As a database
+// directory may be shared, a symbolic link at path is refused, not
+// followed (atomicfile.WriteShared).
 func WriteFile(path string, t *Table) error {
 	h := newHeader(t, layoutZstd)
 	chunks, err := compress(t.values)
 	if err != nil {
 		return err
 	}
-	return atomicfile.WriteFile(path, func(w io.Writer) error {
+	return atomicfile.WriteShared(path, func(w io.Writer) error {
 		if _, err := w.Write(h.encode()); err != nil {
 			return err
 		}
@@ -185,7 +187,7 @@ func WriteFile(path string, t *Table) error {
 // writeRaw writes the table uncompressed to path, atomically.
 func writeRaw(path string, h header, values []byte) error {
 	h.Layout = layoutRaw
-	return atomicfile.WriteFile(path, func(w io.Writer) error {
+	return atomicfile.WriteShared(path, func(w io.Writer) error {
 		if _, err := w.Write(h.encode()); err != nil {
 			return err
 		}

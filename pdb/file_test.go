@@ -514,3 +514,45 @@ func TestRawFIFO(t *testing.T) {
 		t.Error("a killed writer's temporary file stays")
 	}
 }
+
+// TestRawLink puts symbolic links where the unpacked copy and the
+// compressed file go: Load never writes through them (issue 48: the file
+// a link named was overwritten with table data), and a build into a
+// dangling link's place fails instead of writing where it points.
+func TestRawLink(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
+	dir, tiles, want := writeTestTable(t)
+	outside := t.TempDir()
+	victim := filepath.Join(outside, "victim")
+	raw := filepath.Join(dir, FileName(size4, Goal, tiles)) + ".raw"
+	if err := errors.Join(os.WriteFile(victim, []byte("mine"), 0o644), os.Symlink(victim, raw)); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Load(dir, size4, Goal, tiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Values() != want.Values() {
+		t.Error("the table loaded differs from the one built")
+	}
+	got.Close()
+	if b, err := os.ReadFile(victim); err != nil || string(b) != "mine" {
+		t.Errorf("the file the link names reads %q, %v", b, err)
+	}
+	other := []int{3, 4, 7, 8}
+	path := filepath.Join(dir, FileName(size4, Goal, other))
+	if err := os.Symlink(filepath.Join(outside, "built"), path); err != nil {
+		t.Fatal(err)
+	}
+	table, err := Build(context.Background(), size4, Goal, other, BuildOptions{Scheme: Ranked})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(path, table); err == nil {
+		t.Error("a table written through a dangling link")
+	}
+	if _, err := os.Lstat(filepath.Join(outside, "built")); err == nil {
+		t.Error("a table built where the dangling link points")
+	}
+}

@@ -285,3 +285,26 @@ func TestJobFileTampered(t *testing.T) {
 		})
 	}
 }
+
+// TestResultsLinks puts a dangling symbolic link where a batch task's
+// file goes in the shared results directory: the task refuses to write
+// through it, and nothing is created where it points (issue 48).
+func TestResultsLinks(t *testing.T) {
+	file := writeInput(t, "a.txt", "a1: 1 2 3 4 5 6 0 7 8\na2: 1 2 3 4 0 5 7 8 6\n")
+	dir, outside := filepath.Join(t.TempDir(), "results"), t.TempDir()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"batch-0.jsonl", "batch-0.checkpoint.json"} {
+		if err := os.Symlink(filepath.Join(outside, name), filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	status, _, stderr := runSolve(t, "", "--results", dir, "--task", "0/2", "-j", "1", "--heuristic", "manhattan", file)
+	if status != 1 || !strings.Contains(stderr, "symbolic link") {
+		t.Errorf("status %d: %s", status, stderr)
+	}
+	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
+		t.Errorf("%d files created outside the results directory", len(entries))
+	}
+}

@@ -7,7 +7,11 @@
 // that the user names (CreateOutput, WriteOutput) may also be a device or
 // a FIFO, written to directly, so that /dev/stdout works and /dev/null is
 // never replaced; a FIFO that no process reads is refused rather than
-// waited on. Errors name the path the caller gave.
+// waited on. A file of a directory that others write too (WriteShared:
+// databases, a split job's results) must be a regular file itself: a
+// symbolic link there is refused with ErrLink, so that no one who can
+// write the directory can redirect a write to a file outside it. Errors
+// name the path the caller gave.
 package atomicfile
 
 import (
@@ -28,6 +32,10 @@ import (
 // names something other than a regular file: a device, a FIFO, a socket.
 var ErrNotRegular = errors.New("not a regular file")
 
+// ErrLink is the error of a file of a shared directory (WriteShared) whose
+// path is a symbolic link.
+var ErrLink = errors.New("a symbolic link, not followed in a shared directory")
+
 // errNoReader is the error of an output FIFO that no process reads.
 var errNoReader = errors.New("a FIFO that no process reads")
 
@@ -40,16 +48,25 @@ type File struct {
 	direct bool // a device or a FIFO, written in place
 }
 
+// kind is what a path may name besides a regular file or nothing.
+type kind int
+
+const (
+	regular kind = iota // a symbolic link to a regular file, or to nothing
+	output              // that, or a device or a FIFO, written in place
+	shared              // nothing else: a file of a shared directory
+)
+
 // Create starts writing the regular file at path, readable by all once
 // committed.
-func Create(path string) (*File, error) { return create(path, false) }
+func Create(path string) (*File, error) { return create(path, regular) }
 
 // CreateOutput is Create for an output that the user names, which may be
 // a device or a FIFO.
-func CreateOutput(path string) (*File, error) { return create(path, true) }
+func CreateOutput(path string) (*File, error) { return create(path, output) }
 
-func create(path string, output bool) (*File, error) {
-	target, direct, err := lookup(path, output)
+func create(path string, k kind) (*File, error) {
+	target, direct, err := lookup(path, k)
 	if err != nil {
 		return nil, pathError("create", path, err)
 	}
@@ -112,14 +129,14 @@ func linked(f *os.File) bool {
 // Check reports, without writing anything, the error that Create would
 // return now for path, so that a program can refuse a file before doing
 // the work behind it.
-func Check(path string) error { return check(path, false) }
+func Check(path string) error { return check(path, regular) }
 
 // CheckOutput is Check for CreateOutput. A device or a FIFO is not
 // opened.
-func CheckOutput(path string) error { return check(path, true) }
+func CheckOutput(path string) error { return check(path, output) }
 
-func check(path string, output bool) error {
-	target, direct, err := lookup(path, output)
+func check(path string, k kind) error {
+	target, direct, err := lookup(path, k)
 	if err != nil || direct {
 		return pathError("create", path, err)
 	}
@@ -178,8 +195,24 @@ func isTemp(name string) bool {
 // lookup returns where the file at path is written, and whether directly
 // (a device, a FIFO, or a file that no link names, such as /dev/stdout
 // redirected to one) rather than through a temporary file beside it: only
-// an output is written directly, anything else gets ErrNotRegular.
-func lookup(path string, output bool) (target string, direct bool, err error) {
+// an output is written directly, anything else gets ErrNotRegular. In a
+// shared directory, path itself must be a regular file or nothing.
+func lookup(path string, k kind) (target string, direct bool, err error) {
+	if k == shared {
+		info, err := os.Lstat(path)
+		switch {
+		case err == nil && info.Mode()&fs.ModeSymlink != 0:
+			return "", false, ErrLink
+		case err == nil && info.IsDir():
+			return "", false, syscall.EISDIR
+		case err == nil && !info.Mode().IsRegular():
+			return "", false, ErrNotRegular
+		case err != nil && !errors.Is(err, fs.ErrNotExist):
+			return "", false, err
+		}
+		return path, false, nil
+	}
+	output := k == output
 	info, err := os.Stat(path) // the system follows the links
 	switch {
 	case err == nil && info.IsDir():
@@ -245,17 +278,24 @@ func (f *File) Abort() {
 // An old file at path is replaced, never written to, so a process that
 // maps it keeps a consistent copy.
 func WriteFile(path string, write func(io.Writer) error) error {
-	return writeFile(path, false, write)
+	return writeFile(path, regular, write)
 }
 
 // WriteOutput is WriteFile for an output that the user names, written
 // directly if it is a device or a FIFO.
 func WriteOutput(path string, write func(io.Writer) error) error {
-	return writeFile(path, true, write)
+	return writeFile(path, output, write)
 }
 
-func writeFile(path string, output bool, write func(io.Writer) error) error {
-	f, err := create(path, output)
+// WriteShared is WriteFile for a file of a directory that others write
+// too: a symbolic link at path is refused (ErrLink), not followed. The
+// temporary file is created anew (O_EXCL) and renamed over path.
+func WriteShared(path string, write func(io.Writer) error) error {
+	return writeFile(path, shared, write)
+}
+
+func writeFile(path string, k kind, write func(io.Writer) error) error {
+	f, err := create(path, k)
 	if err != nil {
 		return err
 	}

@@ -146,3 +146,42 @@ func TestReadFile(t *testing.T) {
 		t.Errorf("a missing file: %v", err)
 	}
 }
+
+// TestWriteShared checks that a file of a shared directory is written
+// as a regular file, and that a symbolic link there, to a file or to
+// nothing, is refused and left as it is: the file it names is untouched,
+// and nothing is created where a dangling one points (issue 48).
+func TestWriteShared(t *testing.T) {
+	dir, outside := t.TempDir(), t.TempDir()
+	victim, link, dangling := filepath.Join(outside, "victim"), filepath.Join(dir, "link"), filepath.Join(dir, "dangling")
+	if err := errors.Join(os.WriteFile(victim, []byte("mine"), 0o644), os.Symlink(victim, link), os.Symlink(filepath.Join(outside, "new"), dangling)); err != nil {
+		t.Fatal(err)
+	}
+	write := func(w io.Writer) error { _, err := io.WriteString(w, "table"); return err }
+	for _, path := range []string{link, dangling} {
+		if err := WriteShared(path, write); !errors.Is(err, ErrLink) || !strings.Contains(err.Error(), path) {
+			t.Errorf("%s: %v, want ErrLink naming it", path, err)
+		}
+		if info, err := os.Lstat(path); err != nil || info.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("%s: the link was replaced", path)
+		}
+	}
+	if b, err := os.ReadFile(victim); err != nil || string(b) != "mine" {
+		t.Errorf("the victim reads %q, %v", b, err)
+	}
+	if _, err := os.Lstat(filepath.Join(outside, "new")); err == nil {
+		t.Error("a file was created where the dangling link points")
+	}
+	plain := filepath.Join(dir, "plain")
+	for range 2 { // created, then replaced
+		if err := WriteShared(plain, write); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if b, err := os.ReadFile(plain); err != nil || string(b) != "table" {
+		t.Errorf("plain reads %q, %v", b, err)
+	}
+	if err := WriteShared(dir, write); !errors.Is(err, syscall.EISDIR) {
+		t.Errorf("a directory: %v", err)
+	}
+}

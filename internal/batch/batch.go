@@ -45,6 +45,10 @@ type Config struct {
 	// one it resumes from.
 	Checkpoint string
 	Resume     *CheckpointFile
+	// Shared marks a Checkpoint in a directory that others write too (a
+	// split job's results): a symbolic link there is refused, not
+	// followed.
+	Shared bool
 	// Live marks an input that may wait for more (a pipe, a terminal), as
 	// a program that drives solve writes a puzzle and waits for its
 	// answer: Solve reads no puzzle ahead of those it solves.

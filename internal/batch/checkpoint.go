@@ -87,7 +87,11 @@ func checkpoints(c *Config, stderr io.Writer) (past func(puzzle.Puzzle)) {
 	var mu sync.Mutex // the last save's failure, reported once; the search under way
 	var failed error
 	save := func(f CheckpointFile) {
-		err := atomicfile.WriteFile(c.Checkpoint, func(w io.Writer) error {
+		write := atomicfile.WriteFile
+		if c.Shared {
+			write = atomicfile.WriteShared
+		}
+		err := write(c.Checkpoint, func(w io.Writer) error {
 			return json.NewEncoder(w).Encode(f)
 		})
 		mu.Lock()

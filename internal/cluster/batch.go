@@ -106,7 +106,7 @@ func batchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, std
 		return 1
 	}
 	if b.Jobs == 1 {
-		b.Checkpoint = filepath.Join(c.Dir, fmt.Sprintf("batch-%d.checkpoint.json", c.Task))
+		b.Checkpoint, b.Shared = filepath.Join(c.Dir, fmt.Sprintf("batch-%d.checkpoint.json", c.Task)), true
 		if f, err := batch.ReadCheckpoint(b.Checkpoint); err == nil && !f.Done {
 			b.Resume = f
 			fmt.Fprintf(stderr, "%s: resuming its search from %s\n", f.ID, b.Checkpoint)
@@ -139,7 +139,7 @@ func batchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, std
 		}
 	}
 	save := func() error {
-		return atomicfile.WriteFile(path, func(w io.Writer) error {
+		return atomicfile.WriteShared(path, func(w io.Writer) error {
 			enc := json.NewEncoder(w)
 			for _, i := range slices.Sorted(maps.Keys(done)) {
 				if err := enc.Encode(done[i]); err != nil {

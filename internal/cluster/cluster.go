@@ -335,9 +335,10 @@ func claim(dir string, j job, task bool) (job, error) {
 	return j, writeJSON(path, j)
 }
 
-// writeJSON writes v into path atomically.
+// writeJSON writes v into path atomically, refusing a symbolic link there:
+// the results directory is shared.
 func writeJSON(path string, v any) error {
-	return atomicfile.WriteFile(path, func(w io.Writer) error {
+	return atomicfile.WriteShared(path, func(w io.Writer) error {
 		return json.NewEncoder(w).Encode(v)
 	})
 }
