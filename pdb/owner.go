@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"time"
 
 	"fifteen/puzzle"
@@ -97,44 +100,48 @@ func (s *Store) builds(name string, size puzzle.Size) bool {
 
 // Tables returns the partition's tables, which name names (the name it
 // was asked for by: a partition of several, say), loaded from the
-// directory: missing ones are built first where the policy allows, and a
-// damaged file is moved aside (FILE.damaged: never removed, nor rewritten,
-// as a process may map it) and built again, once. The tables stay valid
-// until closed.
+// directory: missing ones are built first where the policy allows. A
+// damaged file is repaired there too, under the directory's lock, with
+// every other damaged file of the partition: each is moved aside under a
+// name of its own (FILE.damaged, FILE.damaged-2, …: never removed, nor
+// rewritten, as a process may map it) and built again. The tables stay
+// valid until closed.
 func (s *Store) Tables(ctx context.Context, name string, p Partition) ([]*Table, error) {
 	fail := func(err error) error { return &StoreError{Dir: s.dir, Partition: name, Size: p.Size, Err: err} }
 	build := s.builds(name, p.Size)
-	for repaired := false; ; repaired = true {
+	// At most a build of the missing files, and a repair: a third round
+	// finds files removed under it as fast as they are built.
+	repaired := false
+	for range 3 {
 		missing, err := p.Missing(s.dir)
 		if err != nil {
 			return nil, fail(err)
 		}
-		if len(missing) > 0 {
-			if !build {
-				return nil, fail(ErrMissing)
+		mode := missingOnly
+		if len(missing) == 0 {
+			t0 := time.Now()
+			tables, err := p.Load(s.dir)
+			if err == nil {
+				s.log("loaded the %s pattern databases from %s in %.1f ms", p.Name, s.dir, time.Since(t0).Seconds()*1e3)
+				return tables, nil
 			}
-			if _, err := s.build(ctx, []Partition{p}, missingOnly); ctx.Err() != nil {
-				return nil, fmt.Errorf("pdb: building the %s databases: %w", p.Name, err)
-			} else if err != nil {
+			// Damaged, or moved aside by another process since Missing
+			// looked: repaired under the lock, where that process has
+			// finished.
+			if repaired || !build || !errors.Is(err, ErrCorrupt) && !errors.Is(err, ErrMismatch) && !errors.Is(err, ErrMissing) {
 				return nil, fail(err)
 			}
+			mode, repaired = missingOrDamaged, true
+		} else if !build {
+			return nil, fail(ErrMissing)
 		}
-		t0 := time.Now()
-		tables, err := p.Load(s.dir)
-		if err == nil {
-			s.log("loaded the %s pattern databases from %s in %.1f ms", p.Name, s.dir, time.Since(t0).Seconds()*1e3)
-			return tables, nil
-		}
-		var fe *FileError
-		if repaired || !build || !errors.As(err, &fe) || !errors.Is(err, ErrCorrupt) && !errors.Is(err, ErrMismatch) {
+		if _, err := s.build(ctx, []Partition{p}, mode); ctx.Err() != nil {
+			return nil, fmt.Errorf("pdb: building the %s databases: %w", p.Name, err)
+		} else if err != nil {
 			return nil, fail(err)
 		}
-		aside := fe.Path + ".damaged"
-		if rerr := os.Rename(fe.Path, aside); rerr != nil {
-			return nil, fail(errors.Join(err, rerr))
-		}
-		s.log("%v: moved aside to %s, to be built again", err, aside)
 	}
+	return nil, fail(ErrMissing)
 }
 
 // Build builds the partitions' databases that the directory lacks, or
@@ -197,8 +204,10 @@ func (s *Store) build(ctx context.Context, parts []Partition, mode int) (int, er
 }
 
 // missingOrDamaged returns the partition's patterns whose databases are
-// missing from the directory, outdated, or damaged: each present one is
-// loaded and checked whole.
+// missing from the directory, outdated, or damaged, and moves each
+// damaged file aside (moveAside). The compressed file, the source of
+// truth, is read and checked whole, and then its unpacked copy, which
+// Load replaces if it is damaged. It holds the directory's lock.
 func (s *Store) missingOrDamaged(p Partition) ([][]int, error) {
 	todo, err := p.Missing(s.dir)
 	if err != nil {
@@ -208,18 +217,45 @@ func (s *Store) missingOrDamaged(p Partition) ([][]int, error) {
 		if slices.ContainsFunc(todo, func(q []int) bool { return slices.Equal(q, tiles) }) {
 			continue
 		}
-		t, err := Load(s.dir, p.Size, Goal, tiles)
-		switch {
-		case errors.Is(err, ErrCorrupt) || errors.Is(err, ErrMismatch):
-			s.log("%v: building it again", err)
-			todo = append(todo, tiles)
-		case err != nil:
-			return nil, err
-		default:
-			t.Close()
+		path := filepath.Join(s.dir, FileName(p.Size, Goal, tiles))
+		_, _, err := readCompressed(path, p.Size, Goal, tiles)
+		if err == nil {
+			var t *Table
+			if t, err = Load(s.dir, p.Size, Goal, tiles); err == nil {
+				t.Close()
+				continue
+			}
 		}
+		var fe *FileError
+		if !errors.As(err, &fe) || !errors.Is(err, ErrCorrupt) && !errors.Is(err, ErrMismatch) {
+			return nil, err
+		}
+		aside, err := moveAside(fe.Path)
+		if err != nil {
+			return nil, err
+		}
+		s.log("%v: moved aside to %s, to be built again", fe, aside)
+		todo = append(todo, tiles)
 	}
 	return todo, nil
+}
+
+// moveAside renames a damaged file to FILE.damaged, or FILE.damaged-2,
+// -3, … where earlier ones are, so that each stays as evidence under a
+// name of its own. The directory's lock is held: no other process moves
+// files aside meanwhile.
+func moveAside(path string) (string, error) {
+	for i := 1; ; i++ {
+		aside := path + ".damaged"
+		if i > 1 {
+			aside += "-" + strconv.Itoa(i)
+		}
+		if _, err := os.Lstat(aside); errors.Is(err, fs.ErrNotExist) {
+			return aside, os.Rename(path, aside)
+		} else if err != nil {
+			return "", err
+		}
+	}
 }
 
 func (s *Store) log(format string, args ...any) {
