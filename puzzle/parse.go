@@ -79,7 +79,7 @@ func (r *Reader) Next() (Puzzle, error) {
 			if label == "" {
 				return p, r.errorf(p.ID, line, "empty label")
 			}
-			p.ID = escapeControls(label)
+			p.ID = Escape(label)
 		}
 		fields := splitTiles(text)
 		maxCells := r.MaxCells
@@ -184,15 +184,17 @@ func (r *Reader) block(size Size) ([]string, error) {
 	return fields, bad
 }
 
-// escapeControls writes the control characters of a label as Go escapes,
-// so that printing it cannot move a terminal's cursor or end a line.
-func escapeControls(s string) string {
-	if !strings.ContainsFunc(s, unicode.IsControl) {
+// Escape writes the control and format characters of s (such as ESC, a
+// line end, or U+202E, which reverses the text after it) as Go escapes,
+// so that printing s cannot drive a terminal, end a line, or show text
+// other than it is. Labels are read so.
+func Escape(s string) string {
+	if !strings.ContainsFunc(s, hidden) {
 		return s
 	}
 	var b strings.Builder
 	for _, c := range s {
-		if unicode.IsControl(c) {
+		if hidden(c) {
 			q := strconv.QuoteRune(c)
 			b.WriteString(q[1 : len(q)-1])
 		} else {
@@ -201,6 +203,9 @@ func escapeControls(s string) string {
 	}
 	return b.String()
 }
+
+// hidden reports whether c is a control or format character.
+func hidden(c rune) bool { return unicode.IsControl(c) || unicode.Is(unicode.Cf, c) }
 
 // splitTiles splits a line at spaces, tabs and commas.
 func splitTiles(s string) []string {

@@ -132,6 +132,7 @@ func TestReaderHostileInput(t *testing.T) {
 		{"long last line", strings.Repeat("1 ", MaxLine), "2", "line longer than"},
 		{"empty label", ": 1 2 3 4 5 6 7 0 8\n", "2", "empty label"},
 		{"control characters", "a\x1b[2Jb\r: 1 2 3 4 5 6 7 0 8\n", `a\x1b[2Jb`, ""},
+		{"bidi override", "a\u202eb: 1 2 3 4 5 6 7 0 8\n", `a\u202eb`, ""},
 		{"short row", "3\n1 2 3\n4 5\n6 7 8 0\n", "2", "line 4: 2 tiles in a row of 3"},
 		{"long row", "2\n1 2 3\n0\n", "2", "line 3: 3 tiles in a row of 2"},
 		{"block too large", "6\n" + strings.Repeat("1 2 3 4 5 6\n", 6), "2", "at most 32 cells"},

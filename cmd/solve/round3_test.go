@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -306,5 +307,29 @@ func TestResultsLinks(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
 		t.Errorf("%d files created outside the results directory", len(entries))
+	}
+}
+
+// TestMergeTamperedOutcomes edits a batch task's outcomes: a message that
+// holds a terminal's escape sequence and a bidi override is printed
+// escaped, and a record unsolved without a message makes the merge exit
+// 1 (issue 48: exit 0, "solved 1 of 2").
+func TestMergeTamperedOutcomes(t *testing.T) {
+	file := writeInput(t, "a.txt", "a1: 1 2 3 4 5 6 0 7 8\na2: 1 2 3 4 0 5 7 8 6\n")
+	flags := []string{file, "--heuristic", "manhattan"}
+	dir := filepath.Join(t.TempDir(), "results")
+	runTasks(t, dir, 1, flags...)
+	lines := taskLines(t, dir, 0)
+	first, second := lines[0], lines[1]
+	first.Record, first.Message = nil, "a1: \x1b[2J\u202eevil"
+	second.Record.Solved, second.Record.Optimal, second.Record.Length, second.Record.Moves, second.Record.Tiles = false, false, nil, "", []int{}
+	if err := atomicfile.WriteFile(filepath.Join(dir, "batch-0.jsonl"), func(w io.Writer) error {
+		return errors.Join(json.NewEncoder(w).Encode(first), json.NewEncoder(w).Encode(second))
+	}); err != nil {
+		t.Fatal(err)
+	}
+	status, out, stderr := runSolve(t, "", append([]string{"--results", dir, "--merge"}, flags...)...)
+	if status != 1 || strings.ContainsAny(stderr, "\x1b\u202e") || !strings.Contains(stderr, `a1: \x1b[2J\u202eevil`) || !strings.Contains(out, "a2: unsolved") {
+		t.Errorf("status %d, stdout %q, stderr %q", status, out, stderr)
 	}
 }

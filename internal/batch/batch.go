@@ -245,7 +245,9 @@ func NewSolver(c *Config, stderr io.Writer) (*solver.Solver, error) {
 }
 
 // PrintOutcomes prints n outcomes in order, and their summary, as
-// Stream does, and returns the exit status.
+// Stream does, and returns the exit status: 1 if any has a message or a
+// record unsolved. As the outcomes come from files that others may have
+// written, their messages and errors are printed escaped (puzzle.Escape).
 func PrintOutcomes(c *Config, n int, outcomes func(i int) Outcome, stdout, stderr io.Writer) int {
 	out := record.NewPrinter(c.Format, c.Options.Weight, stdout)
 	var sum summary
@@ -253,15 +255,20 @@ func PrintOutcomes(c *Config, n int, outcomes func(i int) Outcome, stdout, stder
 	for i := range n {
 		o := outcomes(i)
 		if o.Msg != "" {
-			fmt.Fprintln(stderr, o.Msg)
+			fmt.Fprintln(stderr, puzzle.Escape(o.Msg))
 			status = 1
 		}
 		if o.Record != nil {
-			if err := out.Print(o.Record); err != nil {
+			rec := *o.Record
+			rec.Error = puzzle.Escape(rec.Error)
+			if !rec.Solved {
+				status = 1
+			}
+			if err := out.Print(&rec); err != nil {
 				fmt.Fprintln(stderr, "solve:", err)
 				return 1
 			}
-			sum.add(o.Record)
+			sum.add(&rec)
 		}
 	}
 	sum.print(stderr)
