@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"io/fs"
 	"os"
 	"runtime"
 	"sync"
@@ -289,13 +290,28 @@ func openRegular(path string) (*os.File, os.FileInfo, error) {
 	}
 	info, err := f.Stat()
 	if err == nil && !info.Mode().IsRegular() {
-		err = fmt.Errorf("%w (%v)", ErrNotRegular, info.Mode().Type())
+		err = fmt.Errorf("%w but %s", ErrNotRegular, kindOf(info.Mode()))
 	}
 	if err != nil {
 		f.Close()
 		return nil, nil, err
 	}
 	return f, info, nil
+}
+
+// kindOf names what a file of the mode is, where a database should be.
+func kindOf(mode fs.FileMode) string {
+	switch {
+	case mode.IsDir():
+		return "a directory"
+	case mode&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case mode&fs.ModeSocket != 0:
+		return "a socket"
+	case mode&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return fmt.Sprintf("of mode %v", mode.Type())
 }
 
 // decompress returns the table of entries that data's chunks hold.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 
 	"github.com/spf13/pflag"
 
@@ -36,8 +37,15 @@ func Explain(err error) string {
 	if de.Size != (puzzle.Size{Rows: 4, Cols: 4}) {
 		size = " --size " + de.Size.String()
 	}
-	if errors.Is(de.Err, pdb.ErrMissing) {
+	var fe *pdb.FileError
+	switch {
+	case errors.Is(de.Err, pdb.ErrMissing):
 		verb = "build them"
+	// Not a database's fault, which pdbgen would mend, but the path's.
+	case errors.As(de.Err, &fe) && errors.Is(de.Err, pdb.ErrNotRegular):
+		verb = fmt.Sprintf("move %s out of the way, then build them", fe.Path)
+	case errors.As(de.Err, &fe) && errors.Is(de.Err, fs.ErrPermission):
+		verb = fmt.Sprintf("make %s readable, or move it away and build them", fe.Path)
 	}
 	return fmt.Sprintf("%v; %s with: go run ./cmd/pdbgen%s --partition %s --pdb-dir %s", err, verb, size, de.Partition, de.Dir)
 }

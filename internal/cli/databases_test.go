@@ -1,0 +1,38 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"testing"
+
+	"fifteen/pdb"
+	"fifteen/puzzle"
+	"fifteen/solver"
+)
+
+// TestExplain checks the advice for databases that could not be opened:
+// pdbgen for what it builds or mends, and the path's own fault otherwise
+// (issue 48: a directory in a database's place got the advice to run
+// pdbgen, which failed the same way).
+func TestExplain(t *testing.T) {
+	file := "/d/4x4-first-12.pdb"
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{pdb.ErrMissing, "; build them with: go run ./cmd/pdbgen --partition 771 --pdb-dir /d"},
+		{&pdb.FileError{Path: file, Err: pdb.ErrCorrupt}, "; rebuild them with: go run ./cmd/pdbgen --partition 771"},
+		{&pdb.FileError{Path: file, Err: fmt.Errorf("%w but a directory", pdb.ErrNotRegular)}, "not a regular file but a directory; move " + file + " out of the way, then build them with"},
+		{&pdb.FileError{Path: file, Err: fs.ErrPermission}, "; make " + file + " readable, or move it away"},
+	} {
+		err := &solver.DatabaseError{Partition: "771", Size: puzzle.Size{Rows: 4, Cols: 4}, Dir: "/d", Err: c.err}
+		if got := Explain(err); !strings.Contains(got, c.want) {
+			t.Errorf("%v: %q, want %q in it", c.err, got, c.want)
+		}
+	}
+	if got := Explain(errors.New("other")); got != "other" {
+		t.Errorf("another error: %q", got)
+	}
+}
