@@ -349,6 +349,16 @@ func TestParsePartitions(t *testing.T) {
 	if _, err := ParsePartitions("663x2", puzzle.Size{Rows: 3, Cols: 3}); err == nil {
 		t.Error("663x2 accepted for 3x3")
 	}
+	// A set joins others, each partition once (issue 48: "unknown
+	// partition 6666x2"); a catalogue of more than MaxPartitions is
+	// refused here, not once its tables are loaded.
+	if parts, err := ParsePartitions("6666x2+6666", size5); err != nil || len(parts) != 2 {
+		t.Errorf("6666x2+6666: %d partitions, %v", len(parts), err)
+	}
+	nine := "6666x7+1,2,3,4,5,24/6,7,8,9,10,11/12,13,14,15,16,17/18,19,20,21,22,23+2,3,4,5,6,7/8,9,10,11,12,13/14,15,16,17,18,19/1,20,21,22,23,24"
+	if _, err := ParsePartitions(nine, size5); err == nil || !strings.Contains(err.Error(), "9 partitions") {
+		t.Errorf("a catalogue of nine: %v", err)
+	}
 	// The 5×5 catalogues start with 6666, and their partitions share
 	// patterns, so that building them takes fewer tables than patterns:
 	// 6666x2 two more than 6666, 6666x7 (Clausecker and Reinefeld's

@@ -91,23 +91,33 @@ func Names(size puzzle.Size) []string {
 	return names
 }
 
-// ParsePartitions returns the partitions named by s: a built-in set
-// (663x2), or partitions as ParsePartition takes them joined by '+'
-// ("663+555"), whose heuristics the search maximises.
+// MaxPartitions bounds the partitions of a catalogue: the search looks up
+// each one's tables and their reflection.
+const MaxPartitions = 8
+
+// ParsePartitions returns the partitions named by s: partitions as
+// ParsePartition takes them, or built-in sets of them (663x2), joined by
+// '+' ("663+555", "6666x2+6666"), whose heuristics the search maximises;
+// each partition once, and at most MaxPartitions.
 func ParsePartitions(s string, size puzzle.Size) ([]Partition, error) {
-	spec := s
-	if set, ok := builtinSets[size][s]; ok {
-		spec = set
-	} else if err := otherSize(s, size); err != nil {
-		return nil, err
-	}
 	var parts []Partition
-	for _, name := range strings.Split(spec, "+") {
-		p, err := ParsePartition(name, size)
-		if err != nil {
-			return nil, err
+	for _, name := range strings.Split(s, "+") {
+		names := []string{name}
+		if set, ok := builtinSets[size][name]; ok {
+			names = strings.Split(set, "+")
 		}
-		parts = append(parts, p)
+		for _, name := range names {
+			p, err := ParsePartition(name, size)
+			if err != nil {
+				return nil, err
+			}
+			if !slices.ContainsFunc(parts, func(q Partition) bool { return q.Name == p.Name }) {
+				parts = append(parts, p)
+			}
+		}
+	}
+	if len(parts) > MaxPartitions {
+		return nil, fmt.Errorf("pdb: %q is a catalogue of %d partitions, more than the %d a search looks up", s, len(parts), MaxPartitions)
 	}
 	return parts, nil
 }

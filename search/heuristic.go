@@ -30,9 +30,9 @@ type Heuristic struct {
 	unreflected bool
 }
 
-// maxViews bounds the views of a heuristic: eight partitions, each with
-// its reflection.
-const maxViews = 16
+// maxViews bounds the views of a heuristic: a catalogue's partitions,
+// each with its reflection.
+const maxViews = 2 * pdb.MaxPartitions
 
 // view is one additive sum: tile t on cell c counts as tile ttile[t] on
 // cell tcell[c], in the table of pattern group[ttile[t]] at place

@@ -66,11 +66,16 @@ func (c *Config) Validate() error {
 	if c.Build < 0 || int(c.Build) >= len(storePolicies) {
 		return fmt.Errorf("solver: unknown build policy %d", c.Build)
 	}
-	if c.Partition == "" || strings.ContainsAny(c.Partition, ",/") {
+	if c.Partition == "" {
 		return nil
 	}
+	// A name is of 4x4 or 5x5 boards; a spec may be of any, but of one.
+	sizes := pdb.DefaultSizes()
+	if strings.ContainsAny(c.Partition, ",/") {
+		sizes = append(sizes, boardSizes()...)
+	}
 	var first error
-	for _, size := range pdb.DefaultSizes() {
+	for _, size := range sizes {
 		_, err := pdb.ParsePartitions(c.Partition, size)
 		if err == nil {
 			return nil
@@ -78,6 +83,17 @@ func (c *Config) Validate() error {
 		first = cmp.Or(first, err)
 	}
 	return first
+}
+
+// boardSizes returns the sizes a Board can be.
+func boardSizes() []puzzle.Size {
+	var sizes []puzzle.Size
+	for rows := 2; 2*rows <= puzzle.MaxBoardCells; rows++ {
+		for cols := 2; rows*cols <= puzzle.MaxBoardCells; cols++ {
+			sizes = append(sizes, puzzle.Size{Rows: rows, Cols: cols})
+		}
+	}
+	return sizes
 }
 
 // BuildProgress reports a database build's progress (Config.Progress).

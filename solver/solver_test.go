@@ -60,6 +60,10 @@ func TestConfigValidate(t *testing.T) {
 		{"spec of another size", solver.Config{Partition: "1,2,3,4/5,6,7,8"}, true},
 		{"unknown heuristic", solver.Config{Heuristic: "euclid"}, false},
 		{"unknown partition", solver.Config{Partition: "99"}, false},
+		// Issue 48: refused once per puzzle, and a set within a catalogue.
+		{"spec of no board", solver.Config{Partition: "1,2,3/4"}, false},
+		{"set and partition", solver.Config{Partition: "6666x2+6666"}, true},
+		{"nine partitions", solver.Config{Partition: "6666x7+1,2,3,4,5,24/6,7,8,9,10,11/12,13,14,15,16,17/18,19,20,21,22,23+2,3,4,5,6,7/8,9,10,11,12,13/14,15,16,17,18,19/1,20,21,22,23,24"}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if err := c.cfg.Validate(); (err == nil) != c.ok {
