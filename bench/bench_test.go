@@ -255,9 +255,23 @@ func TestParseConfig(t *testing.T) {
 		c.Order != [4]puzzle.Move{puzzle.Down, puzzle.Right, puzzle.Left, puzzle.Up} {
 		t.Errorf("parsed %+v", c)
 	}
-	for _, bad := range []string{"", "pdb", "manhattan:663", "linear", "pdb:663+threads=0", "pdb:663+threads=257", "pdb:663+order=UULR", "pdb:663+fast", "manhattan+noreflect=1"} {
+	// Partitions joined by '+' before the options, and the default
+	// databases (issue 48: neither could be written).
+	for s, want := range map[string]bench.Config{
+		"pdb:663+555+threads=2": {Heuristic: "pdb", Partition: "663+555", Options: search.Options{Threads: 2}},
+		"pdb:663+555":           {Heuristic: "pdb", Partition: "663+555", Options: search.Options{Threads: 1}},
+		"pdb+noreflect":         {Heuristic: "pdb", Options: search.Options{Threads: 1}},
+	} {
+		c, err := bench.ParseConfig(s)
+		if err != nil || c.Heuristic != want.Heuristic || c.Partition != want.Partition || c.Threads != want.Threads {
+			t.Errorf("ParseConfig(%q) = %+v, %v", s, c, err)
+		}
+	}
+	for _, bad := range []string{"", "pdb:", "manhattan:663", "linear", "pdb:663+threads=0", "pdb:663+threads=257", "pdb:663+order=UULR", "pdb:663+fast", "manhattan+noreflect=1"} {
 		if _, err := bench.ParseConfig(bad); err == nil {
 			t.Errorf("ParseConfig(%q) accepted", bad)
+		} else if strings.HasPrefix(err.Error(), "bench:") {
+			t.Errorf("ParseConfig(%q): %v names the package, which the command's name repeats", bad, err)
 		}
 	}
 }

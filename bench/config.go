@@ -6,6 +6,7 @@ package bench
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,7 +18,9 @@ import (
 // Config is one configuration of the solver, written as a heuristic with
 // options joined by '+':
 //
-//	pdb:PARTITION                   the databases (PARTITION: 771, 663x2, 663, 555, 78; 6666, 6666x2, 6666x7)
+//	pdb:PARTITION                   the databases (PARTITION: 771, 663x2, 663, 555, 78; 6666, 6666x2, 6666x7;
+//	                                a spec; several joined by '+', such as 663+555)
+//	pdb                             the default databases of each board's size
 //	linear-conflict | manhattan | misplaced  a classic heuristic
 //	+noreflect                      no maximum with the reflected lookup
 //	+prune=N                        search.Options.PruneDepth (2: inverse moves only)
@@ -41,19 +44,25 @@ func (c *Config) Solver() solver.Config {
 	return solver.Config{Heuristic: c.Heuristic, Partition: c.Partition, NoReflect: !c.Reflect}
 }
 
-// ParseConfig parses a configuration.
+// ParseConfig parses a configuration. A '+' that no option follows joins
+// partitions ("pdb:663+555+threads=2").
 func ParseConfig(s string) (Config, error) {
 	parts := strings.Split(s, "+")
 	c := Config{Name: s, Reflect: true, Jobs: 1, Options: search.Options{Threads: 1}}
-	switch h, partition, _ := strings.Cut(parts[0], ":"); {
+	h, partition, named := strings.Cut(parts[0], ":")
+	parts = parts[1:]
+	for h == "pdb" && len(parts) > 0 && !isOption(parts[0]) {
+		partition, parts = partition+"+"+parts[0], parts[1:]
+	}
+	switch {
 	case (h == "manhattan" || h == "linear-conflict" || h == "misplaced") && partition == "":
 		c.Heuristic = h
-	case h == "pdb" && partition != "":
+	case h == "pdb" && (partition != "" || !named):
 		c.Heuristic, c.Partition = h, partition
 	default:
-		return Config{}, fmt.Errorf("bench: config %q: want pdb:PARTITION, linear-conflict, manhattan or misplaced, then +options", s)
+		return Config{}, fmt.Errorf("config %q: want pdb, pdb:PARTITION, linear-conflict, manhattan or misplaced, then +options", s)
 	}
-	for _, opt := range parts[1:] {
+	for _, opt := range parts {
 		key, value, _ := strings.Cut(opt, "=")
 		var err error
 		switch key {
@@ -74,14 +83,21 @@ func ParseConfig(s string) (Config, error) {
 			err = fmt.Errorf("unknown option")
 		}
 		if err != nil {
-			return Config{}, fmt.Errorf("bench: config %q: option %q: %v", s, opt, err)
+			return Config{}, fmt.Errorf("config %q: option %q: %v", s, opt, err)
 		}
 	}
 	sc := c.Solver()
 	if err := errors.Join(sc.Validate(), c.Options.Validate()); err != nil {
-		return Config{}, fmt.Errorf("bench: config %q: %w", s, err)
+		return Config{}, fmt.Errorf("config %q: %w", s, err)
 	}
 	return c, nil
+}
+
+// isOption reports whether a part of a configuration after a '+' is an
+// option rather than a partition.
+func isOption(part string) bool {
+	key, _, _ := strings.Cut(part, "=")
+	return slices.Contains([]string{"noreflect", "prune", "threads", "jobs", "order"}, key)
 }
 
 func positive(s string) (int, error) {

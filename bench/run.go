@@ -92,7 +92,7 @@ func Solve(ctx context.Context, s *solver.Solver, set data.Set, cfg Config, opts
 // Progress, if set, is called after each instance.
 func Interleave(ctx context.Context, solvers []*solver.Solver, set data.Set, cfgs []Config, opts Options) ([]*Run, error) {
 	if len(solvers) != len(cfgs) {
-		return nil, fmt.Errorf("bench: %d solvers for %d configurations", len(solvers), len(cfgs))
+		return nil, fmt.Errorf("%d solvers for %d configurations", len(solvers), len(cfgs))
 	}
 	runs := make([]*Run, len(cfgs))
 	for k, cfg := range cfgs {

@@ -96,14 +96,24 @@ func TestErrors(t *testing.T) {
 		{[]string{"--limit", "1", "--config", "pdb:555", "--pdb-dir", dir, "--out", filepath.Join(dir, "r")}, 1, "pdbgen --partition 555"},
 		{[]string{"--config", "manhattan+prune=99"}, 2, "pruning depth 99"},
 		{[]string{"--interleave", "--config", "manhattan,manhattan+jobs=2"}, 2, "--interleave solves one instance at a time"},
+		{[]string{"--config", "pdb:663+555+fast"}, 2, `unknown partition "fast"`},
 		{[]string{"--set", "random:1:1:3x3", "--config", "manhattan", "--out", file}, 1, file},
 		{[]string{"--set", "random:1:1:3x3", "--config", "manhattan", "--out", filepath.Join(file, "sub")}, 1, file},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			code, stderr := runBench(c.args...)
-			if code != c.code || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "instances in") {
+			if code != c.code || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "instances in") || strings.Contains(stderr, "bench: bench:") {
 				t.Errorf("%v: exit %d, %q; want %d and %q", c.args, code, stderr, c.code, c.want)
 			}
 		})
+	}
+}
+
+// TestSmallBoardDefault runs plain pdb on a 3x3 set, whose databases
+// are built in memory and have no name (issue 48: config "pdb:").
+func TestSmallBoardDefault(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r")
+	if code, stderr := runBench("--set", "random:2:1:3x3", "--config", "pdb,pdb+threads=2", "--out", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
 	}
 }
