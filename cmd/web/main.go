@@ -30,6 +30,7 @@ import (
 
 	"fifteen/internal/cli"
 	"fifteen/pdb"
+	"fifteen/puzzle"
 	"fifteen/solver"
 )
 
@@ -77,8 +78,40 @@ func flags(cfg *config, stderr io.Writer) (*pflag.FlagSet, func() error) {
 		case cfg.grace < 0:
 			return fmt.Errorf("--grace %v: want 0 or more", cfg.grace)
 		}
-		return cfg.solver.Validate()
+		if err := cfg.solver.Validate(); err != nil {
+			return err
+		}
+		if p := cfg.solver.Partition; p != "" && sizeOf(p) == (puzzle.Size{}) {
+			return fmt.Errorf("--partition %s: the page searches 4x4 and 5x5 boards with databases; want a partition of either", p)
+		}
+		return nil
 	}
+}
+
+// split returns the configurations of the 4x4 and the 5x5 solvers:
+// --partition is the one size's, and the other keeps its default.
+func split(c solver.Config) (four, five solver.Config) {
+	four, five = c, c
+	if sizeOf(c.Partition) == size5 {
+		four.Partition = ""
+	} else {
+		five.Partition = ""
+	}
+	return four, five
+}
+
+// sizeOf returns the size, 4x4 or 5x5, of the boards that partition p
+// fits, or the zero size.
+func sizeOf(p string) puzzle.Size {
+	if p == "" {
+		return puzzle.Size{}
+	}
+	for _, size := range []puzzle.Size{size4, size5} {
+		if _, err := pdb.ParsePartitions(p, size); err == nil {
+			return size
+		}
+	}
+	return puzzle.Size{}
 }
 
 // run serves until ctx ends and returns the exit status. When listening
@@ -104,14 +137,14 @@ func serve(ctx context.Context, cfg *config, logger *log.Logger, listening func(
 		srv.setOpening(size4, opening{Status: "building the pattern databases: " + p.String(), Pending: true})
 	}
 	cfg.solver.Log = func(s string) { logger.Print(s) }
-	five := cfg.solver
+	four, five := split(cfg.solver)
 	five.Progress = func(p pdb.Progress) {
 		srv.setOpening(size5, opening{Status: "building the 5x5 databases: " + p.String(), Pending: true})
 	}
 	if !cfg.build5x5 {
 		five.Build = solver.NeverBuild
 	}
-	s, err := solver.New(cfg.solver)
+	s, err := solver.New(four)
 	if err != nil {
 		return err
 	}

@@ -29,6 +29,7 @@ func TestFlags(t *testing.T) {
 		{[]string{"--queue-wait", "-1s"}, "--queue-wait"},
 		{[]string{"--grace", "-1s"}, "--grace"},
 		{[]string{"--partition", "99"}, "99"},
+		{[]string{"--partition", "1,2,3,4/5,6,7,8"}, "4x4 and 5x5"},
 		{[]string{"--heuristic", "euclid"}, "euclid"},
 		{[]string{"--no-such-flag"}, "no-such-flag"},
 		{[]string{"extra"}, "extra"},
@@ -172,5 +173,45 @@ func TestNamedPartitionNotBuilt(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
 		t.Errorf("%d files built in %s", len(entries), dir)
+	}
+}
+
+// TestPartitionSizes gives --partition to the solver of its size, 4x4 or
+// 5x5, and the other its default (issue 48: a 5x5 one was refused).
+func TestPartitionSizes(t *testing.T) {
+	for _, c := range []struct{ partition, four, five string }{
+		{"", "", ""},
+		{"663", "663", ""},
+		{spec555, spec555, ""},
+		{"6666x2", "", "6666x2"},
+		{"6666x2+6666", "", "6666x2+6666"},
+	} {
+		four, five := split(solver.Config{Partition: c.partition})
+		if four.Partition != c.four || five.Partition != c.five {
+			t.Errorf("%q: 4x4 %q, 5x5 %q; want %q and %q", c.partition, four.Partition, five.Partition, c.four, c.five)
+		}
+	}
+}
+
+// TestFiveFailureLogged opens 5x5 databases that are not there: the log
+// says so, and not only /healthz (issue 48).
+func TestFiveFailureLogged(t *testing.T) {
+	s, err := solver.New(solver.Config{Heuristic: "manhattan"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s5, err := solver.New(solver.Config{Dir: t.TempDir(), Build: solver.NeverBuild})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(s, s5, limits{timeout: time.Second, maxSolves: 1})
+	defer srv.close()
+	var logged bytes.Buffer
+	srv.log = log.New(&logged, "", 0)
+	if err := srv.prepare(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(logged.String(), "5x5 boards are solved the human way: the 6666 databases are not in") {
+		t.Errorf("log:\n%s", logged.String())
 	}
 }

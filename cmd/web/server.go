@@ -139,6 +139,9 @@ func (s *server) prepare(ctx context.Context) error {
 				why += ", or start web with --build-5x5"
 			}
 			s.setOpening(size5, opening{Status: why})
+			if s.log != nil {
+				s.log.Printf("5x5 boards are solved the human way: %s", why)
+			}
 			return nil
 		}
 	}
