@@ -168,6 +168,12 @@ func TestAPI(t *testing.T) {
 				t.Errorf("answer %+v: want at most 1.5×%d moves, not called optimal", rec, korf79.Optimal)
 			}
 		}},
+		// Issue 48: a weight whose first bound lay past 255 moves gave 500.
+		{name: "solve weight 10", method: "POST", path: "/api/solve", body: `{"tiles": ` + k79 + `, "goal": "first", "mode": "weighted", "weight": 10}`, status: 200, check: func(t *testing.T, b []byte) {
+			if rec := decodeRecord(t, b); rec.Optimal || *rec.Length < korf79.Optimal {
+				t.Errorf("answer %+v: want a solution, not called optimal", rec)
+			}
+		}},
 		{name: "solve 3x4", method: "POST", path: "/api/solve", body: `{"tiles": [4,1,2,3,5,6,7,11,8,9,10,0], "size": "3x4"}`, status: 200, check: func(t *testing.T, b []byte) { decodeRecord(t, b) }},
 		{name: "solve human 5x5", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(random5.Tiles) + `, "mode": "human"}`, status: 200, want: `"heuristic":"constructive"`, check: func(t *testing.T, b []byte) { decodeRecord(t, b) }},
 		{name: "solve solved", method: "POST", path: "/api/solve", body: `{"tiles": ` + solved4 + `}`, status: 200, want: `"length":0`},
