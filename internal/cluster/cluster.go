@@ -215,10 +215,12 @@ const (
 // statusVersion is the version of status.json's format.
 const statusVersion = 1
 
-func done(exit int) Status    { return Status{Version: statusVersion, State: Done, Exit: exit} }
-func again(why string) Status { return Status{Version: statusVersion, State: Again, Why: why, Exit: StatusMore} }
-func failed(err error) Status {
-	return Status{Version: statusVersion, State: Failed, Why: err.Error(), Exit: 1}
+func done(exit int) Status    { return verdict(Done, "", exit) }
+func again(why string) Status { return verdict(Again, why, StatusMore) }
+func failed(err error) Status { return verdict(Failed, err.Error(), 1) }
+
+func verdict(state, why string, exit int) Status {
+	return Status{Version: statusVersion, State: state, Why: why, Exit: exit}
 }
 
 // workIn counts the work the tasks have done in the results directory:
