@@ -35,6 +35,20 @@ func writeTestTable(t testing.TB) (dir string, tiles []int, want *Table) {
 	return dir, tiles, want
 }
 
+// loadsAs loads the pattern's table from dir, and checks that it is
+// want's.
+func loadsAs(t *testing.T, dir string, tiles []int, want *Table) {
+	t.Helper()
+	got, err := Load(dir, size4, Goal, tiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Values() != want.Values() {
+		t.Error("the table loaded differs from the one built")
+	}
+	got.Close()
+}
+
 func TestFileRoundTrip(t *testing.T) {
 	dir, tiles, want := writeTestTable(t)
 	for range 2 { // the first load unpacks, the second maps the unpacked copy
@@ -460,14 +474,7 @@ func TestUnpackElsewhere(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 2 {
-		got, err := Load(dir, size4, Goal, tiles)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Values() != want.Values() {
-			t.Error("the table loaded differs from the one built")
-		}
-		got.Close()
+		loadsAs(t, dir, tiles, want)
 		if _, err := os.Stat(filepath.Join(alt, FileName(size4, Goal, tiles)+".raw")); err != nil {
 			t.Errorf("no copy in %s: %v", alt, err)
 		}
@@ -539,14 +546,7 @@ func TestRawLink(t *testing.T) {
 	if err := errors.Join(os.WriteFile(victim, []byte("mine"), 0o644), os.Symlink(victim, raw)); err != nil {
 		t.Fatal(err)
 	}
-	got, err := Load(dir, size4, Goal, tiles)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.Values() != want.Values() {
-		t.Error("the table loaded differs from the one built")
-	}
-	got.Close()
+	loadsAs(t, dir, tiles, want)
 	if b, err := os.ReadFile(victim); err != nil || string(b) != "mine" {
 		t.Errorf("the file the link names reads %q, %v", b, err)
 	}

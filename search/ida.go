@@ -198,7 +198,11 @@ func open(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuristi
 		}
 		w.saves = newCheckpointer(save, cmp.Or(opts.CheckpointEvery, DefaultCheckpointEvery), t0, describe(start, goal, h, opts, fixed)+share)
 		if opts.Resume != nil {
-			if err := w.saves.resume(opts.Resume); err != nil {
+			err := w.saves.resume(opts.Resume)
+			if err == nil && opts.Resume.Bound > w.maxBound() {
+				err = fmt.Errorf("%w: bound %d, past the %d of this search's longest path", ErrOtherSearch, opts.Resume.Bound, w.maxBound())
+			}
+			if err != nil {
 				halt()
 				return nil, err
 			}
@@ -395,6 +399,11 @@ func newPath(h *Heuristic, length int) ([]puzzle.Move, [][maxViews]int) {
 	return path, make([][maxViews]int, length+2)
 }
 
+// maxBound returns the largest bound the search takes: f of a path of
+// MaxLength moves to the goal, weighted by W in a weighted search, whose
+// solution it bounds at W times the optimum.
+func (w *worker) maxBound() int { return MaxLength * w.hw }
+
 // fit makes the worker's path as long as the longest of the iteration of
 // bound: a weighted search's grows with its bound, past MaxLength.
 func (w *worker) fit(bound int) {
@@ -425,9 +434,7 @@ func run(w *worker, threads int, until uint64) Result {
 		}
 		bound, w.cutDepth = w.saves.cp.Bound, cmp.Or(w.saves.cp.CutDepth, w.cutDepth)
 	}
-	// An optimal search ends past MaxLength; a weighted one finds its
-	// solution, however long (its bound is at most W times the optimum).
-	for w.gw > 1 || bound <= MaxLength {
+	for bound <= w.maxBound() {
 		var it Iteration
 		var found bool
 		if w.reports != nil {

@@ -30,9 +30,8 @@ import (
 // Split shares the next iteration among the tasks, unless told otherwise.
 const DefaultSplitAbove = 1 << 20
 
-// maxBound bounds a plan's bound: f of a node within MaxLength moves, with
-// h at most 2¹⁶ and weighted to hundredths by at most MaxWeight.
-const maxBound = 100 * (MaxLength + MaxWeight<<16)
+// maxBound bounds a plan's bound: a search of MaxWeight's (worker.maxBound).
+const maxBound = MaxLength * 100 * MaxWeight
 
 // subtreesPerTask is how many subtrees the first shared iteration holds a
 // task, at least: enough that runs of them balance.
@@ -173,7 +172,7 @@ func SolveShare(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *He
 	}
 	defer s.close()
 	w := s.w
-	if share.CutDepth*w.gw >= share.Bound {
+	if share.CutDepth*w.gw >= share.Bound || share.Bound > w.maxBound() {
 		return Part{}, fmt.Errorf("%w: cut at depth %d of an iteration of bound %d", ErrPlan, share.CutDepth, share.Bound/w.gw)
 	}
 	team := startCrew(max(opts.Threads, 1) - 1)

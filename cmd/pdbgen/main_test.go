@@ -110,7 +110,8 @@ func TestErrors(t *testing.T) {
 }
 
 // TestRebuildsDamaged damages a built database: pdbgen, asked again
-// without --force, says so and builds it again, and the file loads.
+// without --force, says so, moves it aside and builds it again, and the
+// file loads.
 func TestRebuildsDamaged(t *testing.T) {
 	dir := t.TempDir()
 	args := []string{"--size", "3x3", "--partition", "1,2,3,4/5,6,7,8", "--pdb-dir", dir}
@@ -128,7 +129,7 @@ func TestRebuildsDamaged(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out := runPdbgen(t, args...)
-	if code != 0 || !strings.Contains(out, path+": corrupt") || !strings.Contains(out, "building it again") {
+	if code != 0 || !strings.Contains(out, path+": corrupt") || !strings.Contains(out, "moved aside to "+path+".damaged, to be built again") {
 		t.Fatalf("exit %d: %s", code, out)
 	}
 	if _, err := pdb.Load(dir, size, pdb.Goal, []int{1, 2, 3, 4}); err != nil {
