@@ -110,10 +110,11 @@ func TestErrors(t *testing.T) {
 }
 
 // TestSmallBoardDefault runs plain pdb on a 3x3 set, whose databases
-// are built in memory and have no name (issue 48: config "pdb:").
+// are built in memory and have no name (issue 48: config "pdb:"), and a
+// spec, quoted so that its commas do not split the list.
 func TestSmallBoardDefault(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "r")
-	if code, stderr := runBench("--set", "random:2:1:3x3", "--config", "pdb,pdb+threads=2", "--out", out); code != 0 {
+	if code, stderr := runBench("--set", "random:2:1:3x3", "--config", `pdb,pdb+threads=2,"pdb:1,2,3,4/5,6,7,8"`, "--out", out); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 }

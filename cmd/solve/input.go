@@ -89,7 +89,8 @@ func puzzles(cfg *config, stdin io.Reader) (seq iter.Seq2[puzzle.Puzzle, error],
 }
 
 // printPuzzles prints the puzzles as they are read, one a line that reads
-// back as the same puzzle with the same id (puzzle.Puzzle.Line), and reports the malformed ones.
+// back as the same puzzle with the same id (puzzle.Puzzle.Line), and
+// reports the malformed ones.
 func printPuzzles(stream iter.Seq2[puzzle.Puzzle, error], stdout, stderr io.Writer) int {
 	status := 0
 	w := bufio.NewWriter(stdout)
