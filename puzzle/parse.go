@@ -86,12 +86,16 @@ func (r *Reader) Next() (Puzzle, error) {
 		if maxCells <= 0 {
 			maxCells = MaxBoardCells
 		}
-		switch size, sized := parseSize(fields[0]); {
+		head := "" // a size, or the first tile
+		if len(fields) > 0 {
+			head = fields[0]
+		}
+		switch size, sized := parseSize(head); {
 		case len(fields) == 1:
 			// A block the reader does not take is read whole, so that its
 			// rows are not taken for puzzles, and then refused.
 			if !sized {
-				return p, r.errorf(p.ID, line, "bad size %q: want ROWSxCOLS or N", fields[0])
+				return p, r.errorf(p.ID, line, "%v", errBadSize(head))
 			}
 			p.Size = size
 			if size.Rows <= MaxCells {

@@ -131,6 +131,7 @@ func TestReaderHostileInput(t *testing.T) {
 		{"long line", strings.Repeat("1 ", MaxLine) + "\n", "2", "line longer than"},
 		{"long last line", strings.Repeat("1 ", MaxLine), "2", "line longer than"},
 		{"empty label", ": 1 2 3 4 5 6 7 0 8\n", "2", "empty label"},
+		{"label without tiles", "a:\n", "a", "0 tiles"},
 		{"control characters", "a\x1b[2Jb\r: 1 2 3 4 5 6 7 0 8\n", `a\x1b[2Jb`, ""},
 		{"bidi override", "a\u202eb: 1 2 3 4 5 6 7 0 8\n", `a\u202eb`, ""},
 		{"short row", "3\n1 2 3\n4 5\n6 7 8 0\n", "2", "line 4: 2 tiles in a row of 3"},

@@ -70,10 +70,13 @@ func ParseSize(s string) (Size, error) { return ParseSizeUpTo(s, MaxBoardCells) 
 func ParseSizeUpTo(s string, maxCells int) (Size, error) {
 	size, ok := parseSize(s)
 	if !ok {
-		return Size{}, fmt.Errorf("bad size %q: want ROWSxCOLS or N", s)
+		return Size{}, errBadSize(s)
 	}
 	return size, size.validUpTo(min(maxCells, MaxCells))
 }
+
+// errBadSize is the error of s, which is not the syntax of a size.
+func errBadSize(s string) error { return fmt.Errorf("bad size %q: want ROWSxCOLS or N", s) }
 
 // parseSize parses the syntax of a size, ROWSxCOLS or N, of any positive
 // sides, without checking that a puzzle can be of it.

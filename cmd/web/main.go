@@ -106,7 +106,7 @@ func sizeOf(p string) puzzle.Size {
 	if p == "" {
 		return puzzle.Size{}
 	}
-	for _, size := range []puzzle.Size{size4, size5} {
+	for _, size := range pdb.DefaultSizes() {
 		if _, err := pdb.ParsePartitions(p, size); err == nil {
 			return size
 		}

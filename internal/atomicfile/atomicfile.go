@@ -212,12 +212,12 @@ func lookup(path string, k kind) (target string, direct bool, err error) {
 		}
 		return path, false, nil
 	}
-	output := k == output
+	isOutput := k == output
 	info, err := os.Stat(path) // the system follows the links
 	switch {
 	case err == nil && info.IsDir():
 		return "", false, syscall.EISDIR
-	case err == nil && !info.Mode().IsRegular() && !output:
+	case err == nil && !info.Mode().IsRegular() && !isOutput:
 		return "", false, ErrNotRegular
 	case err == nil && !info.Mode().IsRegular():
 		return path, true, nil
@@ -229,7 +229,7 @@ func lookup(path string, k kind) (target string, direct bool, err error) {
 	}
 	if info != nil {
 		if t, err := os.Stat(target); err != nil || !os.SameFile(info, t) {
-			if !output {
+			if !isOutput {
 				return "", false, ErrNotRegular
 			}
 			return path, true, nil
