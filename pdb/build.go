@@ -44,8 +44,28 @@ type BuildOptions struct {
 	Threads  int            // goroutines, at most MaxThreads; 0 means GOMAXPROCS
 	Progress func(Progress) // called after each layer, if not nil
 	// BlankFree keeps only each placement's value with the blank in its
-	// best region (Table.Regions 0), as Korf and Felner's databases do.
+	// best region (Table.Regions 0), as Korf and Felner's databases do;
+	// by default then a ranked index, not a zero-aware one.
 	BlankFree bool
+}
+
+// scheme returns the scheme of the table of k tiles that opts build on a
+// board of the size: opts.Scheme, else the size's (DefaultScheme), else
+// ranked where that is zero-aware and the table blank-free.
+func (opts *BuildOptions) scheme(size puzzle.Size, k int) Scheme {
+	if opts.Scheme != 0 {
+		return opts.Scheme
+	}
+	if s := DefaultScheme(size, k); s != ZeroAware || !opts.BlankFree {
+		return s
+	}
+	return Ranked
+}
+
+// zeroAware reports whether the table of k tiles that opts build on a
+// board of the size is zero-aware.
+func (opts *BuildOptions) zeroAware(size puzzle.Size, k int) bool {
+	return opts.scheme(size, k) == ZeroAware
 }
 
 // Build computes the additive database of the pattern tiles on a board of
@@ -58,10 +78,11 @@ type BuildOptions struct {
 // the k tiles and the blank (the blank last, so a placement's states are
 // adjacent), and each takes 2 bits: unseen, in the layer being expanded,
 // in the next layer, or closed; the two layer codes swap roles each layer.
-// A placement's value is the depth of the first layer that reaches it;
-// the regions whose states come later (always 2 moves or more: a move
-// changes the parity) are flagged in the spare high bits of its entry
-// (Table.Regions), unless opts.BlankFree.
+// A zero-aware table's entry is the depth of the layer of its state.
+// Otherwise a placement's value is the depth of the first layer that
+// reaches it; the regions whose states come later (always 2 moves or
+// more: a move changes the parity) are flagged in the spare high bits of
+// its entry (Table.Regions), unless opts.BlankFree.
 //
 // When ctx ends, Build stops within milliseconds and returns ctx's error.
 func Build(ctx context.Context, size puzzle.Size, goal puzzle.Goal, tiles []int, opts BuildOptions) (*Table, error) {
@@ -71,8 +92,9 @@ func Build(ctx context.Context, size puzzle.Size, goal puzzle.Goal, tiles []int,
 	if opts.Threads < 0 || opts.Threads > MaxThreads {
 		return nil, fmt.Errorf("pdb: %d threads: want 0 to %d", opts.Threads, MaxThreads)
 	}
-	if opts.Scheme == 0 {
-		opts.Scheme = DefaultScheme(size, len(tiles))
+	opts.Scheme = opts.scheme(size, len(tiles))
+	if opts.BlankFree && opts.Scheme == ZeroAware {
+		return nil, fmt.Errorf("pdb: a zero-aware table cannot be blank-free")
 	}
 	if opts.Threads == 0 {
 		opts.Threads = min(runtime.GOMAXPROCS(0), MaxThreads)
@@ -98,7 +120,13 @@ func Build(ctx context.Context, size puzzle.Size, goal puzzle.Goal, tiles []int,
 	for i := range b.values {
 		b.values[i] = unvalued
 	}
-	if !opts.BlankFree {
+	switch {
+	case opts.Scheme == ZeroAware:
+		if b.zero, err = pdbcore.NewZero(size, k); err != nil {
+			return nil, err
+		}
+		b.exact = make([]byte, b.zero.Len())
+	case !opts.BlankFree:
 		b.later = make([]byte, placements.Len())
 	}
 
@@ -137,6 +165,12 @@ func Build(ctx context.Context, size puzzle.Size, goal puzzle.Goal, tiles []int,
 	// the wrong parity cannot be reached; the search never looks them up.
 	if all := k == n-1; !all && p.Valued != p.Placements || all && 2*p.Valued != p.Placements {
 		return nil, fmt.Errorf("pdb: internal error: %d of %d placements unreached", p.Placements-p.Valued, p.Placements)
+	}
+	if b.zero != nil {
+		if p.States != uint64(b.zero.Len()) {
+			return nil, fmt.Errorf("pdb: internal error: %d of %d zero-aware entries reached", p.States, b.zero.Len())
+		}
+		return &Table{Size: size, Goal: goal, Tiles: tiles, zero: b.zero, values: b.exact}, nil
 	}
 	for i, v := range b.values {
 		if v == unvalued {
@@ -221,7 +255,7 @@ func (b *builder) table(size puzzle.Size, goal puzzle.Goal, tiles []int, scheme 
 		var pl placement
 		b.unrank(&pl, p0)
 		for {
-			values[t.Index(pl.cells)] = b.values[pl.rank]
+			values[t.index.Index(pl.cells)] = b.values[pl.rank]
 			if pl.rank+1 == p1 {
 				return
 			}
@@ -240,7 +274,9 @@ type builder struct {
 	weight     [16]uint64      // placements.Weight(i), read in the loop (16 ≥ pdbcore.MaxTiles)
 	codes      []atomic.Uint64 // 2 bits a state: 0 unseen, code(depth) in layer depth, 3 closed
 	values     []byte          // per ranked placement
-	later      []byte          // per ranked placement, bit j: region j comes after the value; nil if blank-free
+	later      []byte          // per ranked placement, bit j: region j comes after the value; nil if blank-free or zero-aware
+	zero       *pdbcore.Zero   // the index of exact, a zero-aware table's entries; or nil
+	exact      []byte
 }
 
 // code is the mark of the states of layer depth until they are expanded;
@@ -323,6 +359,9 @@ func (b *builder) expand(p0, p1 uint64, depth int) (newStates, valued uint64) {
 				st := s/32*32 + uint64(bits.TrailingZeros64(m))/2
 				b.seek(&cur, st)
 				blank := pdbcore.SelectFree(cur.occupied, uint32(st-cur.rank*b.free))
+				if b.exact != nil {
+					b.exact[b.zero.Index(cur.cells, cur.occupied, int(blank))] = byte(depth)
+				}
 				if b.values[cur.rank] == unvalued {
 					b.values[cur.rank] = byte(depth)
 					valued++

@@ -16,7 +16,6 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"fifteen/internal/atomicfile"
-	"fifteen/internal/pdbcore"
 	"fifteen/puzzle"
 )
 
@@ -26,10 +25,11 @@ import (
 // parallel), preceded by their compressed lengths. All integers are
 // little-endian.
 const (
-	// Version is the format version this package writes and reads. Version
-	// 2 added the blank's regions (header.Regions), version 3 interleaved a
-	// sparse index's bits (Sparse).
-	Version = 3
+	// Version is the format version this package writes. Version 2 added
+	// the blank's regions (header.Regions), version 3 interleaved a sparse
+	// index's bits (Sparse), version 4 added zero-aware tables (ZeroAware).
+	// It reads version 3 too, whose tables are as version 4's.
+	Version = 4
 	// HeaderSize is the size of the header; the raw table starts there.
 	HeaderSize = 4096
 	// chunkSize is the size of the raw table's independently compressed chunks.
@@ -131,7 +131,7 @@ func decodeHeader(b []byte, size puzzle.Size, goal puzzle.Goal, tiles []int) (he
 	switch {
 	case h.Magic != magic:
 		return h, fmt.Errorf("%w: not a pattern database", ErrCorrupt)
-	case h.Version != Version:
+	case h.Version != Version && h.Version != 3 || h.Version == 3 && Scheme(h.Scheme) == ZeroAware:
 		return h, fmt.Errorf("%w %d (this program reads version %d)", ErrVersion, h.Version, Version)
 	case crc32.Checksum(b[:n-4], castagnoli) != h.HeaderCRC:
 		return h, fmt.Errorf("%w: header checksum mismatch", ErrCorrupt)
@@ -145,8 +145,8 @@ func decodeHeader(b []byte, size puzzle.Size, goal puzzle.Goal, tiles []int) (he
 	if h.Rows != want.Rows || h.Cols != want.Cols || h.Goal != want.Goal || h.NumTiles != want.NumTiles || h.Tiles != want.Tiles {
 		return h, fmt.Errorf("%w: %dx%d goal %v tiles %v", ErrMismatch, h.Rows, h.Cols, puzzle.Goal(h.Goal), h.Tiles[:h.NumTiles])
 	}
-	x, err := pdbcore.NewIndexer(Scheme(h.Scheme), size.Cells(), len(tiles))
-	if err != nil || uint64(x.Len()) != h.Entries {
+	x, z, err := newIndex(Scheme(h.Scheme), size, len(tiles))
+	if err != nil || uint64((&Table{index: x, zero: z}).entries()) != h.Entries {
 		return h, fmt.Errorf("%w: %d entries under scheme %d", ErrCorrupt, h.Entries, h.Scheme)
 	}
 	if h.Regions > MaxRegions {

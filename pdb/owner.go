@@ -31,6 +31,13 @@ type StoreOptions struct {
 	// Threads and BlankFree are the builds' (BuildOptions).
 	Threads   int
 	BlankFree bool
+	// Flagged opens and builds the tables of boards over 16 cells (5×5)
+	// as version 3 of the files kept them, not zero-aware: each
+	// placement's value with the blank in its best region, raised by 2 in
+	// the regions flagged (Table.Regions), in the files named as then
+	// (FileName less ".zero"). Their search looks every view up at every
+	// node; it stays for comparison.
+	Flagged bool
 	// Progress, if not nil, is called after each layer of a build.
 	Progress func(Progress)
 	// Log, if not nil, is told, a line at a time, what the store does:
@@ -113,14 +120,14 @@ func (s *Store) Tables(ctx context.Context, name string, p Partition) ([]*Table,
 	// finds files removed under it as fast as they are built.
 	repaired := false
 	for range 3 {
-		missing, err := p.Missing(s.dir)
+		missing, err := p.missing(s.dir, s.buildOptions(p.Size))
 		if err != nil {
 			return nil, fail(err)
 		}
 		mode := missingOnly
 		if len(missing) == 0 {
 			t0 := time.Now()
-			tables, err := p.Load(s.dir)
+			tables, err := p.load(s.dir, s.buildOptions(p.Size))
 			if err == nil {
 				s.log("loaded the %s pattern databases from %s in %.1f ms", p.Name, s.dir, time.Since(t0).Seconds()*1e3)
 				return tables, nil
@@ -178,7 +185,7 @@ func (s *Store) build(ctx context.Context, parts []Partition, mode int) (int, er
 		todo := p.Patterns
 		switch mode {
 		case missingOnly:
-			todo, err = p.Missing(s.dir)
+			todo, err = p.missing(s.dir, s.buildOptions(p.Size))
 		case missingOrDamaged:
 			todo, err = s.missingOrDamaged(p)
 		}
@@ -199,8 +206,17 @@ func (s *Store) build(ctx context.Context, parts []Partition, mode int) (int, er
 		what = fmt.Sprintf("%s and %d more partitions'", what, len(parts)-1)
 	}
 	s.log("building the %s pattern databases in %s (once)", what, s.dir)
+	return len(patterns), BuildMissing(ctx, s.dir, parts[0].Size, patterns, s.buildOptions(parts[0].Size), func(b Built) { s.log("%v", b) })
+}
+
+// buildOptions returns the options of the store's builds of tables of
+// the size.
+func (s *Store) buildOptions(size puzzle.Size) BuildOptions {
 	opts := BuildOptions{Threads: s.opts.Threads, BlankFree: s.opts.BlankFree, Progress: s.opts.Progress}
-	return len(patterns), BuildMissing(ctx, s.dir, parts[0].Size, patterns, opts, func(b Built) { s.log("%v", b) })
+	if s.opts.Flagged && DefaultScheme(size, 1) == ZeroAware {
+		opts.Scheme = Ranked
+	}
+	return opts
 }
 
 // missingOrDamaged returns the partition's patterns whose databases are
@@ -209,7 +225,7 @@ func (s *Store) build(ctx context.Context, parts []Partition, mode int) (int, er
 // truth, is read and checked whole, and then its unpacked copy, which
 // Load replaces if it is damaged. It holds the directory's lock.
 func (s *Store) missingOrDamaged(p Partition) ([][]int, error) {
-	todo, err := p.Missing(s.dir)
+	todo, err := p.missing(s.dir, s.buildOptions(p.Size))
 	if err != nil {
 		return nil, err
 	}
@@ -217,11 +233,13 @@ func (s *Store) missingOrDamaged(p Partition) ([][]int, error) {
 		if slices.ContainsFunc(todo, func(q []int) bool { return slices.Equal(q, tiles) }) {
 			continue
 		}
-		path := filepath.Join(s.dir, FileName(p.Size, Goal, tiles))
+		opts := s.buildOptions(p.Size)
+		zero := opts.zeroAware(p.Size, len(tiles))
+		path := filepath.Join(s.dir, fileName(p.Size, Goal, tiles, zero))
 		_, _, err := readCompressed(path, p.Size, Goal, tiles)
 		if err == nil {
 			var t *Table
-			if t, err = Load(s.dir, p.Size, Goal, tiles); err == nil {
+			if t, err = loadFile(s.dir, p.Size, Goal, tiles, zero); err == nil {
 				t.Close()
 				continue
 			}

@@ -219,9 +219,14 @@ const Goal = puzzle.GoalFirst
 
 // Load loads the partition's tables from dir (see Load).
 func (p Partition) Load(dir string) ([]*Table, error) {
+	return p.load(dir, BuildOptions{})
+}
+
+// load is Load of the tables that opts build.
+func (p Partition) load(dir string, opts BuildOptions) ([]*Table, error) {
 	var tables []*Table
 	for _, tiles := range p.Patterns {
-		t, err := Load(dir, p.Size, Goal, tiles)
+		t, err := loadFile(dir, p.Size, Goal, tiles, opts.zeroAware(p.Size, len(tiles)))
 		if err != nil {
 			for _, t := range tables {
 				t.Close()
@@ -233,14 +238,19 @@ func (p Partition) Load(dir string) ([]*Table, error) {
 	return tables, nil
 }
 
-// Missing returns the patterns whose database files are not in dir (nor
-// dir itself) or are outdated: of another format version. A file that is
-// there but cannot be read is an error (a *FileError); other damage is
-// left for Load to report.
+// Missing returns the patterns whose database files (FileName) are not in
+// dir (nor dir itself) or are outdated: of another format version. A file
+// that is there but cannot be read is an error (a *FileError); other
+// damage is left for Load to report.
 func (p Partition) Missing(dir string) ([][]int, error) {
+	return p.missing(dir, BuildOptions{})
+}
+
+// missing is Missing of the files of the tables that opts build.
+func (p Partition) missing(dir string, opts BuildOptions) ([][]int, error) {
 	var missing [][]int
 	for _, tiles := range p.Patterns {
-		path := filepath.Join(dir, FileName(p.Size, Goal, tiles))
+		path := filepath.Join(dir, fileName(p.Size, Goal, tiles, opts.zeroAware(p.Size, len(tiles))))
 		_, err := readHeader(path, p.Size, Goal, tiles)
 		switch {
 		case errors.Is(err, ErrVersion) || errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
@@ -264,7 +274,9 @@ type Built struct {
 func (b Built) String() string {
 	maxValue, mean, raised := b.Table.Stats()
 	regions := "blank-free"
-	if b.Table.Regions > 0 {
+	if b.Table.Scheme() == ZeroAware {
+		regions = "zero-aware"
+	} else if b.Table.Regions > 0 {
 		regions = fmt.Sprintf("%.1f%% raised by the blank in one of its first %d regions", 100*raised, b.Table.Regions)
 	}
 	return fmt.Sprintf("pattern %v: %d entries (%d placements), max %d, mean %.3f, %s, built in %.2f s, %d bytes raw, %d compressed: %s",
@@ -297,7 +309,7 @@ func BuildMissing(ctx context.Context, dir string, size puzzle.Size, patterns []
 		if err != nil {
 			return err
 		}
-		path := filepath.Join(dir, FileName(size, Goal, tiles))
+		path := filepath.Join(dir, fileName(size, Goal, tiles, t.Scheme() == ZeroAware))
 		if err := WriteFile(path, t); err != nil {
 			return fmt.Errorf("pdb: writing %s: %v", path, err)
 		}

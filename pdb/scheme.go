@@ -17,6 +17,13 @@ const (
 	// Ranked indexes by the lexicographic rank of the cells as a
 	// k-permutation of the n cells: n!/(n-k)! entries, none unused.
 	Ranked = pdbcore.Ranked
+	// ZeroAware indexes by the ranked set of cells the tiles occupy, the
+	// region of the free cells that holds the blank, and the tiles' order
+	// on their cells (Clausecker and Reinefeld, 2019): a table so indexed
+	// holds each placement's exact value with the blank in each of its
+	// regions, and so changes by exactly 1 a move of one of its tiles. It
+	// serves boards of up to 25 cells.
+	ZeroAware = pdbcore.ZeroAware
 )
 
 // MaxSparseTiles is the largest pattern indexed sparsely by default: 16^6
@@ -24,10 +31,27 @@ const (
 const MaxSparseTiles = 6
 
 // DefaultScheme returns the scheme chosen for a pattern of k tiles on a
-// board of the size: a sparse index serves boards of up to 16 cells.
+// board of the size: a sparse index serves boards of up to 16 cells, a
+// zero-aware one larger boards of up to 25, whose search looks up each
+// view only when it may cut (search.Heuristic).
 func DefaultScheme(size puzzle.Size, k int) Scheme {
-	if k <= MaxSparseTiles && size.Cells() <= pdbcore.MaxSparseCells {
+	n := size.Cells()
+	switch {
+	case k <= MaxSparseTiles && n <= pdbcore.MaxSparseCells:
 		return Sparse
+	case n > pdbcore.MaxSparseCells && n <= pdbcore.MaxZeroCells && k < n-1:
+		return ZeroAware
 	}
 	return Ranked
+}
+
+// newIndex returns the index of k tiles on a board of the size under
+// scheme: an Indexer, or a zero-aware index.
+func newIndex(scheme Scheme, size puzzle.Size, k int) (pdbcore.Indexer, *pdbcore.Zero, error) {
+	if scheme == ZeroAware {
+		z, err := pdbcore.NewZero(size, k)
+		return pdbcore.Indexer{}, z, err
+	}
+	x, err := pdbcore.NewIndexer(scheme, size.Cells(), k)
+	return x, nil, err
 }

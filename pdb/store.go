@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"fifteen/internal/atomicfile"
-	"fifteen/internal/pdbcore"
 	"fifteen/puzzle"
 )
 
@@ -29,28 +28,45 @@ func DefaultDir() (string, error) {
 	return filepath.Join(cache, "fifteen"), nil
 }
 
-// FileName returns the name of a pattern's compressed database file, such
-// as "4x4-first-1.2.3.pdb"; its unpacked copy adds ".raw".
+// FileName returns the name of a pattern's compressed database file of
+// the size's scheme (DefaultScheme), such as "4x4-first-1.2.3.pdb"; a
+// zero-aware table's adds ".zero" before ".pdb", so that it and a table
+// of another scheme of the pattern (pdbgen --blank-free, say) can be kept
+// side by side. Its unpacked copy adds ".raw".
 func FileName(size puzzle.Size, goal puzzle.Goal, tiles []int) string {
+	return fileName(size, goal, tiles, DefaultScheme(size, len(tiles)) == ZeroAware)
+}
+
+func fileName(size puzzle.Size, goal puzzle.Goal, tiles []int, zero bool) string {
 	names := make([]string, len(tiles))
 	for i, t := range tiles {
 		names[i] = strconv.Itoa(t)
 	}
-	return fmt.Sprintf("%v-%v-%s.pdb", size, goal, strings.Join(names, "."))
+	kind := ""
+	if zero {
+		kind = ".zero"
+	}
+	return fmt.Sprintf("%v-%v-%s%s.pdb", size, goal, strings.Join(names, "."), kind)
 }
 
-// Load returns the pattern's table from dir. It maps the unpacked copy
-// read-only, so that processes share one copy in the page cache; on first
-// use it unpacks the compressed file into that copy (atomically, so that
-// concurrent loads are safe), and again when the compressed file is
-// rebuilt. Where the copy cannot be written beside the compressed file (a
-// read-only directory, say), it goes into the user's cache directory
-// (UnpackDir); so it does where something other than a regular file
-// stands in its place, which is never written to. The table's memory
-// stays valid until Close. Load first removes the temporary files that
-// writers killed in both directories left behind (atomicfile.Sweep).
+// Load returns the pattern's table of the size's scheme (FileName) from
+// dir. It maps the unpacked copy read-only, so that processes share one
+// copy in the page cache; on first use it unpacks the compressed file into
+// that copy (atomically, so that concurrent loads are safe), and again
+// when the compressed file is rebuilt. Where the copy cannot be written
+// beside the compressed file (a read-only directory, say), it goes into
+// the user's cache directory (UnpackDir); so it does where something
+// other than a regular file stands in its place, which is never written
+// to. The table's memory stays valid until Close. Load first removes the
+// temporary files that writers killed in both directories left behind
+// (atomicfile.Sweep).
 func Load(dir string, size puzzle.Size, goal puzzle.Goal, tiles []int) (*Table, error) {
-	name := FileName(size, goal, tiles)
+	return loadFile(dir, size, goal, tiles, DefaultScheme(size, len(tiles)) == ZeroAware)
+}
+
+// loadFile is Load of the zero-aware file, or of the other.
+func loadFile(dir string, size puzzle.Size, goal puzzle.Goal, tiles []int, zero bool) (*Table, error) {
+	name := fileName(size, goal, tiles, zero)
 	path, raw := filepath.Join(dir, name), filepath.Join(dir, name)+".raw"
 	atomicfile.Sweep(dir)
 	alt, altErr := UnpackDir(dir)
@@ -65,16 +81,20 @@ func Load(dir string, size puzzle.Size, goal puzzle.Goal, tiles []int) (*Table, 
 	}
 	t, err := load(path, raw, size, goal, tiles)
 	var unpacking *unpackError
-	if !errors.As(err, &unpacking) || raw == alt {
-		return t, err
+	if errors.As(err, &unpacking) && raw != alt {
+		if altErr == nil {
+			altErr = os.MkdirAll(filepath.Dir(alt), 0o755)
+		}
+		if altErr != nil {
+			return nil, errors.Join(err, altErr)
+		}
+		t, err = load(path, alt, size, goal, tiles)
 	}
-	if altErr == nil {
-		altErr = os.MkdirAll(filepath.Dir(alt), 0o755)
+	if err == nil && (t.Scheme() == ZeroAware) != zero {
+		t.Close()
+		return nil, &FileError{path, fmt.Errorf("%w: a %v table", ErrMismatch, t.Scheme())}
 	}
-	if altErr != nil {
-		return nil, errors.Join(err, altErr)
-	}
-	return load(path, alt, size, goal, tiles)
+	return t, err
 }
 
 // UnpackDir returns where the unpacked copies of the databases in dir go
@@ -186,6 +206,6 @@ func loadRaw(path string, size puzzle.Size, goal puzzle.Goal, tiles []int) (*Tab
 		release()
 		return nil, h, &FileError{path, fmt.Errorf("%w: table checksum mismatch", ErrCorrupt)}
 	}
-	x, _ := pdbcore.NewIndexer(Scheme(h.Scheme), size.Cells(), len(tiles)) // checked by decodeHeader
-	return &Table{Size: size, Goal: goal, Tiles: tiles, index: x, values: values, Regions: int(h.Regions), release: release}, h, nil
+	x, z, _ := newIndex(Scheme(h.Scheme), size, len(tiles)) // checked by decodeHeader
+	return &Table{Size: size, Goal: goal, Tiles: tiles, index: x, zero: z, values: values, Regions: int(h.Regions), release: release}, h, nil
 }

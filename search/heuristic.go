@@ -3,6 +3,7 @@ package search
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"fifteen/internal/pdbcore"
 	"fifteen/pdb"
@@ -17,7 +18,9 @@ import (
 // are added instead. Manhattan distance is the case of one-tile patterns.
 // The search updates the sums incrementally: a move changes one tile, so
 // one table index of each view, and the blank stays in its region of every
-// other pattern's free cells.
+// other pattern's free cells. A view of zero-aware tables (pdb.ZeroAware)
+// changes by exactly 1 a move, so that an optimal search looks it up only
+// once it may put a node past the bound (dfsLazy).
 type Heuristic struct {
 	name  string
 	size  puzzle.Size
@@ -44,6 +47,13 @@ type view struct {
 	shift  [puzzle.MaxBoardCells]uint8  // tile → pdb.CellBits × its place in its pattern
 	weight [puzzle.MaxBoardCells]uint64 // tile → its digit's weight in its table's ranked index
 	ranked [puzzle.MaxBoardCells]bool   // pattern → whether its table is ranked
+	// pattern → its zero-aware index, or nil; with one, the pattern's
+	// index (patterns.index) is its packed cells (pdbcore.Cell) and, from
+	// bit orderShift, their order (pdbcore.Zero.Order)
+	zero [puzzle.MaxBoardCells]*pdbcore.Zero
+	// exact: every pattern is zero-aware, so that the view's sum changes
+	// by exactly 1 a move
+	exact bool
 	// pattern → its entries' value bits, and the place of region 0's flag
 	// (pdb.Table)
 	low, flags [puzzle.MaxBoardCells]uint8
@@ -82,7 +92,10 @@ func (v *view) compose(n int) {
 		v.boardGroup[t] = v.group[vt]
 		for c := range n {
 			share := uint64(v.tcell[c]) * v.weight[vt]
-			if !v.ranked[v.group[vt]] {
+			switch {
+			case v.zero[v.group[vt]] != nil:
+				share = uint64(v.tcell[c]) << v.shift[vt]
+			case !v.ranked[v.group[vt]]:
 				share = indexers[v.group[vt]].Place(int(v.shift[vt]/pdb.CellBits), int(v.tcell[c]))
 			}
 			v.boardPlace[t][c] = uint32(share)
@@ -143,12 +156,23 @@ func (v *view) decode(g uint8, e uint8, region uint8) uint8 {
 	return e&v.low[g&31] + e>>(v.flags[g&31]+region)&1<<1
 }
 
+// orderShift is the place of a zero-aware pattern's order in its index
+// (view.zero), above the cells of up to maxZeroTiles tiles.
+const (
+	orderShift   = 45
+	maxZeroTiles = orderShift / pdb.CellBits
+)
+
 // lookup returns pattern g's value at index i, with the pattern on the
-// cells of occupied and the blank on cell blank.
-func (v *view) lookup(g uint8, i uint64, occupied uint32, blank int) uint8 {
+// cells of occupied and the blank on cell blank, finding regions in rc (or
+// without one, if nil). A zero-aware pattern's order in i must be right.
+func (v *view) lookup(g uint8, i uint64, occupied uint32, blank int, rc *regionCache) uint8 {
+	if z := v.zero[g&31]; z != nil {
+		return v.values[g][z.IndexOf(occupied, blank, i>>orderShift)]
+	}
 	e := v.values[g][i]
 	if v.flagged(g, e) {
-		return v.grown(g, e, occupied, blank, nil)
+		return v.grown(g, e, occupied, blank, rc)
 	}
 	return v.value(g, e, occupied, blank)
 }
@@ -291,6 +315,7 @@ func newView(size puzzle.Size, goal puzzle.Goal, tables []*pdb.Table) (view, err
 		v.grow = pdbcore.Shared(size)
 	}
 	covered := 1 // the blank
+	v.exact = true
 	for g, table := range tables {
 		if table.Size != size || table.Goal != goal {
 			return view{}, fmt.Errorf("search: table %d is for %v/%v, table 0 for %v/%v", g, table.Size, table.Goal, size, goal)
@@ -308,6 +333,17 @@ func newView(size puzzle.Size, goal puzzle.Goal, tables []*pdb.Table) (view, err
 		}
 		v.values[g] = table.Values()
 		v.ranked[g] = table.Scheme() == pdb.Ranked
+		if table.Scheme() == pdb.ZeroAware {
+			if len(table.Tiles) > maxZeroTiles {
+				return view{}, fmt.Errorf("search: a zero-aware table of %d tiles; the search takes at most %d", len(table.Tiles), maxZeroTiles)
+			}
+			z, err := pdbcore.NewZero(size, len(table.Tiles))
+			if err != nil {
+				return view{}, err
+			}
+			v.zero[g] = z
+		}
+		v.exact = v.exact && v.zero[g] != nil
 		if v.ranked[g] {
 			for i, t := range table.Tiles {
 				for j := i + 1; j < len(table.Tiles); j++ {
@@ -331,9 +367,11 @@ func newView(size puzzle.Size, goal puzzle.Goal, tables []*pdb.Table) (view, err
 }
 
 // indexerOf returns the indexer of a table's placements, which its scheme
-// and size determine: the view updates indexes move by move with it.
+// and size determine: the view updates indexes move by move with it. A
+// zero-aware table's is the zero Indexer: its pattern's index is its
+// cells.
 func indexerOf(t *pdb.Table) pdbcore.Indexer {
-	x, _ := pdbcore.NewIndexer(t.Scheme(), t.Size.Cells(), len(t.Tiles)) // valid, as the table's own is
+	x, _ := pdbcore.NewIndexer(t.Scheme(), t.Size.Cells(), len(t.Tiles)) // valid, as the table's own is, or zero-aware
 	return x
 }
 
@@ -381,16 +419,25 @@ func (s *state) copyOf(o *state, n int) {
 }
 
 func (h *Heuristic) init(s *state, b puzzle.Board) {
+	var board tiles
+	for c := range b.Size().Cells() {
+		board[c] = uint8(b.Tile(c))
+	}
+	h.initTiles(s, &board, b.Blank())
+}
+
+// initTiles is init on the search's board.
+func (h *Heuristic) initTiles(s *state, board *tiles, blank int) {
 	*s = state{}
 	for i := range h.n {
-		s.sums[i] = h.views[i].init(&s.views[i], b)
+		s.sums[i] = h.views[i].init(&s.views[i], board, blank, h.size.Cells())
 	}
 }
 
-func (v *view) init(p *patterns, b puzzle.Board) int {
+func (v *view) init(p *patterns, board *tiles, blank, n int) int {
 	var cells [puzzle.MaxBoardCells]uint64
-	for c := range b.Size().Cells() {
-		if t := b.Tile(c); t != 0 {
+	for c := range n {
+		if t := board[c]; t != 0 {
 			vt := v.ttile[t]
 			cells[v.group[vt]] |= uint64(v.tcell[c]) << v.shift[vt]
 			p.occupied[v.group[vt]] |= 1 << v.tcell[c]
@@ -398,11 +445,26 @@ func (v *view) init(p *patterns, b puzzle.Board) int {
 	}
 	sum := 0
 	for g, table := range v.tables {
-		p.index[g] = table.Index(cells[g])
-		p.vals[g] = v.lookup(uint8(g), p.index[g], p.occupied[g], int(v.tcell[b.Blank()]))
+		if z := v.zero[g]; z != nil {
+			p.index[g] = cells[g] | z.Order(cells[g], p.occupied[g])<<orderShift
+		} else {
+			p.index[g] = table.Index(cells[g], 0)
+		}
+		p.vals[g] = v.lookup(uint8(g), p.index[g], p.occupied[g], int(v.tcell[blank]), nil)
 		sum += int(p.vals[g])
 	}
 	return sum
+}
+
+// zeroAware reports whether a view has a zero-aware table, whose index
+// only dfsLazy computes.
+func (h *Heuristic) zeroAware() bool {
+	for _, v := range h.views[:h.n] {
+		if slices.ContainsFunc(v.zero[:], func(z *pdbcore.Zero) bool { return z != nil }) {
+			return true
+		}
+	}
+	return false
 }
 
 // move returns what the move of board tile t from board cell q to the
@@ -414,6 +476,19 @@ func (v *view) move(p *patterns, t, q, b int) (g uint8, index uint64, occupied u
 	g = v.boardGroup[t&31] & 31
 	index = p.index[g] + uint64(v.boardPlace[t&31][b&31]) - uint64(v.boardPlace[t&31][q&31])
 	return g, index, p.occupied[g] ^ v.boardBit[q&31] ^ v.boardBit[b&31]
+}
+
+// reorder returns zero-aware pattern g's index i with its order made
+// right, after a move of one of its tiles from view cell from to the
+// adjacent cell to: the order changes where the tile passes others of the
+// pattern, and stale tells it may have changed before.
+func (v *view) reorder(g uint8, i uint64, occupied uint32, from, to int, stale bool) uint64 {
+	lo, hi := min(from, to), max(from, to)
+	if stale || occupied&(1<<hi-1)&^(2<<lo-1) != 0 {
+		const cells = 1<<orderShift - 1
+		return i&cells | v.zero[g&31].Order(i, occupied)<<orderShift
+	}
+	return i
 }
 
 // passed returns the rest of the change in a ranked index that move makes,
