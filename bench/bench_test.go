@@ -261,15 +261,15 @@ func TestParseConfig(t *testing.T) {
 		"pdb:663+555+threads=2": {Heuristic: "pdb", Partition: "663+555", Options: search.Options{Threads: 2}},
 		"pdb:663+555":           {Heuristic: "pdb", Partition: "663+555", Options: search.Options{Threads: 1}},
 		"pdb+noreflect":         {Heuristic: "pdb", Options: search.Options{Threads: 1}},
-		"pdb:6666+flagged":      {Heuristic: "pdb", Partition: "6666", Reflect: true, Flagged: true, Options: search.Options{Threads: 1}},
+		"pdb:6666+zero":         {Heuristic: "pdb", Partition: "6666", Reflect: true, ZeroAware: true, Options: search.Options{Threads: 1}},
 	} {
 		c, err := bench.ParseConfig(s)
 		if err != nil || c.Heuristic != want.Heuristic || c.Partition != want.Partition || c.Threads != want.Threads ||
-			c.Flagged != want.Flagged || c.Solver().Flagged != want.Flagged || strings.Contains(s, "noreflect") == c.Reflect {
+			c.ZeroAware != want.ZeroAware || c.Solver().ZeroAware != want.ZeroAware || strings.Contains(s, "noreflect") == c.Reflect {
 			t.Errorf("ParseConfig(%q) = %+v, %v", s, c, err)
 		}
 	}
-	for _, bad := range []string{"", "pdb:", "manhattan:663", "linear", "pdb:663+threads=0", "pdb:663+threads=257", "pdb:663+order=UULR", "pdb:663+fast", "manhattan+noreflect=1", "pdb+flagged=1"} {
+	for _, bad := range []string{"", "pdb:", "manhattan:663", "linear", "pdb:663+threads=0", "pdb:663+threads=257", "pdb:663+order=UULR", "pdb:663+fast", "manhattan+noreflect=1", "pdb+zero=1"} {
 		if _, err := bench.ParseConfig(bad); err == nil {
 			t.Errorf("ParseConfig(%q) accepted", bad)
 		} else if strings.HasPrefix(err.Error(), "bench:") {

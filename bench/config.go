@@ -23,7 +23,7 @@ import (
 //	pdb                             the default databases of each board's size
 //	linear-conflict | manhattan | misplaced  a classic heuristic
 //	+noreflect                      no maximum with the reflected lookup
-//	+flagged                        5×5 tables as version 3 kept them, not zero-aware (solver.Config.Flagged)
+//	+zero                           zero-aware tables, in files of their own (solver.Config.ZeroAware)
 //	+prune=N                        search.Options.PruneDepth (2: inverse moves only)
 //	+order=ULRD                     the blank's move order at every node (search.Options.Order)
 //	+threads=N                      goroutines per puzzle (default 1)
@@ -35,7 +35,7 @@ type Config struct {
 	Heuristic string // "pdb", or a classic heuristic's name
 	Partition string // with "pdb"
 	Reflect   bool
-	Flagged   bool
+	ZeroAware bool
 	Jobs      int
 	search.Options
 }
@@ -43,7 +43,7 @@ type Config struct {
 // Solver returns the solver configuration that cfg names; the caller
 // adds the directory and the reports.
 func (c *Config) Solver() solver.Config {
-	return solver.Config{Heuristic: c.Heuristic, Partition: c.Partition, NoReflect: !c.Reflect, Flagged: c.Flagged}
+	return solver.Config{Heuristic: c.Heuristic, Partition: c.Partition, NoReflect: !c.Reflect, ZeroAware: c.ZeroAware}
 }
 
 // ParseConfig parses a configuration. A '+' that no option follows joins
@@ -68,9 +68,9 @@ func ParseConfig(s string) (Config, error) {
 		key, value, _ := strings.Cut(opt, "=")
 		var err error
 		switch key {
-		case "noreflect", "flagged":
+		case "noreflect", "zero":
 			c.Reflect = c.Reflect && key != "noreflect"
-			c.Flagged = c.Flagged || key == "flagged"
+			c.ZeroAware = c.ZeroAware || key == "zero"
 			if value != "" {
 				err = fmt.Errorf("takes no value")
 			}
@@ -100,7 +100,7 @@ func ParseConfig(s string) (Config, error) {
 // option rather than a partition.
 func isOption(part string) bool {
 	key, _, _ := strings.Cut(part, "=")
-	return slices.Contains([]string{"noreflect", "flagged", "prune", "threads", "jobs", "order"}, key)
+	return slices.Contains([]string{"noreflect", "zero", "prune", "threads", "jobs", "order"}, key)
 }
 
 func positive(s string) (int, error) {

@@ -44,29 +44,12 @@ type BuildOptions struct {
 	Threads  int            // goroutines, at most MaxThreads; 0 means GOMAXPROCS
 	Progress func(Progress) // called after each layer, if not nil
 	// BlankFree keeps only each placement's value with the blank in its
-	// best region (Table.Regions 0), as Korf and Felner's databases do;
-	// by default then a ranked index, not a zero-aware one.
+	// best region (Table.Regions 0), as Korf and Felner's databases do.
 	BlankFree bool
 }
 
-// scheme returns the scheme of the table of k tiles that opts build on a
-// board of the size: opts.Scheme, else the size's (DefaultScheme), else
-// ranked where that is zero-aware and the table blank-free.
-func (opts *BuildOptions) scheme(size puzzle.Size, k int) Scheme {
-	if opts.Scheme != 0 {
-		return opts.Scheme
-	}
-	if s := DefaultScheme(size, k); s != ZeroAware || !opts.BlankFree {
-		return s
-	}
-	return Ranked
-}
-
-// zeroAware reports whether the table of k tiles that opts build on a
-// board of the size is zero-aware.
-func (opts *BuildOptions) zeroAware(size puzzle.Size, k int) bool {
-	return opts.scheme(size, k) == ZeroAware
-}
+// zeroAware reports whether the tables that opts build are zero-aware.
+func (opts *BuildOptions) zeroAware() bool { return opts.Scheme == ZeroAware }
 
 // Build computes the additive database of the pattern tiles on a board of
 // the given size and goal by breadth-first search backwards from the goal.
@@ -92,7 +75,9 @@ func Build(ctx context.Context, size puzzle.Size, goal puzzle.Goal, tiles []int,
 	if opts.Threads < 0 || opts.Threads > MaxThreads {
 		return nil, fmt.Errorf("pdb: %d threads: want 0 to %d", opts.Threads, MaxThreads)
 	}
-	opts.Scheme = opts.scheme(size, len(tiles))
+	if opts.Scheme == 0 {
+		opts.Scheme = DefaultScheme(size, len(tiles))
+	}
 	if opts.BlankFree && opts.Scheme == ZeroAware {
 		return nil, fmt.Errorf("pdb: a zero-aware table cannot be blank-free")
 	}

@@ -31,13 +31,11 @@ type StoreOptions struct {
 	// Threads and BlankFree are the builds' (BuildOptions).
 	Threads   int
 	BlankFree bool
-	// Flagged opens and builds the tables of boards over 16 cells (5×5)
-	// as version 3 of the files kept them, not zero-aware: each
-	// placement's value with the blank in its best region, raised by 2 in
-	// the regions flagged (Table.Regions), in the files named as then
-	// (FileName less ".zero"). Their search looks every view up at every
-	// node; it stays for comparison.
-	Flagged bool
+	// ZeroAware opens and builds zero-aware tables (ZeroAware) on boards
+	// of up to 25 cells, in files of their own (FileName with ".zero"
+	// before ".pdb"), for research: on 5×5 they measured slower than the
+	// default tables (docs/experiments.md).
+	ZeroAware bool
 	// Progress, if not nil, is called after each layer of a build.
 	Progress func(Progress)
 	// Log, if not nil, is told, a line at a time, what the store does:
@@ -213,8 +211,8 @@ func (s *Store) build(ctx context.Context, parts []Partition, mode int) (int, er
 // the size.
 func (s *Store) buildOptions(size puzzle.Size) BuildOptions {
 	opts := BuildOptions{Threads: s.opts.Threads, BlankFree: s.opts.BlankFree, Progress: s.opts.Progress}
-	if s.opts.Flagged && DefaultScheme(size, 1) == ZeroAware {
-		opts.Scheme = Ranked
+	if s.opts.ZeroAware && size.Cells() <= MaxZeroCells {
+		opts.Scheme = ZeroAware
 	}
 	return opts
 }
@@ -234,7 +232,7 @@ func (s *Store) missingOrDamaged(p Partition) ([][]int, error) {
 			continue
 		}
 		opts := s.buildOptions(p.Size)
-		zero := opts.zeroAware(p.Size, len(tiles))
+		zero := opts.zeroAware()
 		path := filepath.Join(s.dir, fileName(p.Size, Goal, tiles, zero))
 		_, _, err := readCompressed(path, p.Size, Goal, tiles)
 		if err == nil {

@@ -138,10 +138,10 @@ func TestStoreRace(t *testing.T) {
 }
 
 // TestStoreKinds checks the two kinds of 5×5 tables side by side: a
-// store builds zero-aware tables, a flagged store (StoreOptions.Flagged)
-// flagged ones in files of their own, as version 3 did, and then each
-// finds its own; a file of version 3 reads, and a table of the other kind
-// under a file's name is refused.
+// store builds ranked tables with flagged regions, a zero-aware store
+// (StoreOptions.ZeroAware) zero-aware ones in files of their own, and
+// then each finds its own; a file of version 3 reads, and a table of the
+// other kind under a file's name is refused.
 func TestStoreKinds(t *testing.T) {
 	size := puzzle.Size{Rows: 5, Cols: 5}
 	p, err := ParsePartition("1,2,5/3,4,8/6,7,12/9,13,14/10,11,15/16,20,21/17,18,22/19,23,24", size)
@@ -149,9 +149,9 @@ func TestStoreKinds(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	for i, flagged := range []bool{false, true, false, true} {
+	for i, zero := range []bool{false, true, false, true} {
 		var built []string
-		s, err := OpenStore(dir, StoreOptions{Policy: BuildAny, Flagged: flagged, Log: func(line string) {
+		s, err := OpenStore(dir, StoreOptions{Policy: BuildAny, ZeroAware: zero, Log: func(line string) {
 			if strings.HasPrefix(line, "building") {
 				built = append(built, line)
 			}
@@ -165,22 +165,22 @@ func TestStoreKinds(t *testing.T) {
 		}
 		regions := 0
 		for _, table := range tables {
-			if (table.Scheme() == ZeroAware) == flagged {
-				t.Errorf("flagged %v: a %v table", flagged, table.Scheme())
+			if (table.Scheme() == ZeroAware) != zero {
+				t.Errorf("zero-aware %v: a %v table", zero, table.Scheme())
 			}
 			regions += table.Regions
 			table.Close()
 		}
-		if flagged && regions == 0 {
-			t.Error("the flagged tables flag no region")
+		if !zero && regions == 0 {
+			t.Error("the ranked tables flag no region")
 		}
 		if again := i >= 2; again != (len(built) == 0) {
-			t.Errorf("pass %d (flagged %v): built %q", i, flagged, built)
+			t.Errorf("pass %d (zero-aware %v): built %q", i, zero, built)
 		}
 	}
-	// A flagged table written by version 3 (the version, and the header's
+	// A table written by version 3 (the version, and the header's
 	// checksum after it) reads; zero-aware tables came after it.
-	table, err := Build(context.Background(), size, Goal, p.Patterns[0], BuildOptions{Scheme: Ranked})
+	table, err := Build(context.Background(), size, Goal, p.Patterns[0], BuildOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,15 +193,12 @@ func TestStoreKinds(t *testing.T) {
 	if _, err := decodeHeader(h.encode(), size, Goal, p.Patterns[0]); !errors.Is(err, ErrVersion) {
 		t.Errorf("a zero-aware table of version 3: %v", err)
 	}
-	// The flagged table in the zero-aware table's file.
-	path := filepath.Join(dir, FileName(size, Goal, p.Patterns[0]))
-	if !strings.HasSuffix(path, ".zero.pdb") {
-		t.Fatalf("%s: the zero-aware table's file", path)
-	}
+	// The ranked table in the zero-aware table's file.
+	path := filepath.Join(dir, fileName(size, Goal, p.Patterns[0], true))
 	if err := WriteFile(path, table); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Load(dir, size, Goal, p.Patterns[0]); !errors.Is(err, ErrMismatch) {
-		t.Errorf("a flagged table in %s: %v", path, err)
+	if _, err := loadFile(dir, size, Goal, p.Patterns[0], true); !errors.Is(err, ErrMismatch) {
+		t.Errorf("a ranked table in %s: %v", path, err)
 	}
 }

@@ -226,7 +226,7 @@ func (p Partition) Load(dir string) ([]*Table, error) {
 func (p Partition) load(dir string, opts BuildOptions) ([]*Table, error) {
 	var tables []*Table
 	for _, tiles := range p.Patterns {
-		t, err := loadFile(dir, p.Size, Goal, tiles, opts.zeroAware(p.Size, len(tiles)))
+		t, err := loadFile(dir, p.Size, Goal, tiles, opts.zeroAware())
 		if err != nil {
 			for _, t := range tables {
 				t.Close()
@@ -250,7 +250,7 @@ func (p Partition) Missing(dir string) ([][]int, error) {
 func (p Partition) missing(dir string, opts BuildOptions) ([][]int, error) {
 	var missing [][]int
 	for _, tiles := range p.Patterns {
-		path := filepath.Join(dir, fileName(p.Size, Goal, tiles, opts.zeroAware(p.Size, len(tiles))))
+		path := filepath.Join(dir, fileName(p.Size, Goal, tiles, opts.zeroAware()))
 		_, err := readHeader(path, p.Size, Goal, tiles)
 		switch {
 		case errors.Is(err, ErrVersion) || errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):

@@ -28,13 +28,12 @@ func DefaultDir() (string, error) {
 	return filepath.Join(cache, "fifteen"), nil
 }
 
-// FileName returns the name of a pattern's compressed database file of
-// the size's scheme (DefaultScheme), such as "4x4-first-1.2.3.pdb"; a
-// zero-aware table's adds ".zero" before ".pdb", so that it and a table
-// of another scheme of the pattern (pdbgen --blank-free, say) can be kept
-// side by side. Its unpacked copy adds ".raw".
+// FileName returns the name of a pattern's compressed database file, such
+// as "4x4-first-1.2.3.pdb"; its unpacked copy adds ".raw". A zero-aware
+// table's adds ".zero" before ".pdb", so that it and the pattern's other
+// table are kept side by side.
 func FileName(size puzzle.Size, goal puzzle.Goal, tiles []int) string {
-	return fileName(size, goal, tiles, DefaultScheme(size, len(tiles)) == ZeroAware)
+	return fileName(size, goal, tiles, false)
 }
 
 func fileName(size puzzle.Size, goal puzzle.Goal, tiles []int, zero bool) string {
@@ -49,19 +48,19 @@ func fileName(size puzzle.Size, goal puzzle.Goal, tiles []int, zero bool) string
 	return fmt.Sprintf("%v-%v-%s%s.pdb", size, goal, strings.Join(names, "."), kind)
 }
 
-// Load returns the pattern's table of the size's scheme (FileName) from
-// dir. It maps the unpacked copy read-only, so that processes share one
-// copy in the page cache; on first use it unpacks the compressed file into
-// that copy (atomically, so that concurrent loads are safe), and again
-// when the compressed file is rebuilt. Where the copy cannot be written
-// beside the compressed file (a read-only directory, say), it goes into
-// the user's cache directory (UnpackDir); so it does where something
-// other than a regular file stands in its place, which is never written
-// to. The table's memory stays valid until Close. Load first removes the
+// Load returns the pattern's table from dir (FileName's file). It maps
+// the unpacked copy read-only, so that processes share one copy in the
+// page cache; on first use it unpacks the compressed file into that copy
+// (atomically, so that concurrent loads are safe), and again when the
+// compressed file is rebuilt. Where the copy cannot be written beside the
+// compressed file (a read-only directory, say), it goes into the user's
+// cache directory (UnpackDir); so it does where something other than a
+// regular file stands in its place, which is never written to. The
+// table's memory stays valid until Close. Load first removes the
 // temporary files that writers killed in both directories left behind
 // (atomicfile.Sweep).
 func Load(dir string, size puzzle.Size, goal puzzle.Goal, tiles []int) (*Table, error) {
-	return loadFile(dir, size, goal, tiles, DefaultScheme(size, len(tiles)) == ZeroAware)
+	return loadFile(dir, size, goal, tiles, false)
 }
 
 // loadFile is Load of the zero-aware file, or of the other.

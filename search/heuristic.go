@@ -18,9 +18,7 @@ import (
 // are added instead. Manhattan distance is the case of one-tile patterns.
 // The search updates the sums incrementally: a move changes one tile, so
 // one table index of each view, and the blank stays in its region of every
-// other pattern's free cells. A view of zero-aware tables (pdb.ZeroAware)
-// changes by exactly 1 a move, so that an optimal search looks it up only
-// once it may put a node past the bound (dfsLazy).
+// other pattern's free cells.
 type Heuristic struct {
 	name  string
 	size  puzzle.Size
@@ -51,9 +49,6 @@ type view struct {
 	// index (patterns.index) is its packed cells (pdbcore.Cell) and, from
 	// bit orderShift, their order (pdbcore.Zero.Order)
 	zero [puzzle.MaxBoardCells]*pdbcore.Zero
-	// exact: every pattern is zero-aware, so that the view's sum changes
-	// by exactly 1 a move
-	exact bool
 	// pattern → its entries' value bits, and the place of region 0's flag
 	// (pdb.Table)
 	low, flags [puzzle.MaxBoardCells]uint8
@@ -164,15 +159,14 @@ const (
 )
 
 // lookup returns pattern g's value at index i, with the pattern on the
-// cells of occupied and the blank on cell blank, finding regions in rc (or
-// without one, if nil). A zero-aware pattern's order in i must be right.
-func (v *view) lookup(g uint8, i uint64, occupied uint32, blank int, rc *regionCache) uint8 {
+// cells of occupied and the blank on cell blank.
+func (v *view) lookup(g uint8, i uint64, occupied uint32, blank int) uint8 {
 	if z := v.zero[g&31]; z != nil {
 		return v.values[g][z.IndexOf(occupied, blank, i>>orderShift)]
 	}
 	e := v.values[g][i]
 	if v.flagged(g, e) {
-		return v.grown(g, e, occupied, blank, rc)
+		return v.grown(g, e, occupied, blank, nil)
 	}
 	return v.value(g, e, occupied, blank)
 }
@@ -315,7 +309,6 @@ func newView(size puzzle.Size, goal puzzle.Goal, tables []*pdb.Table) (view, err
 		v.grow = pdbcore.Shared(size)
 	}
 	covered := 1 // the blank
-	v.exact = true
 	for g, table := range tables {
 		if table.Size != size || table.Goal != goal {
 			return view{}, fmt.Errorf("search: table %d is for %v/%v, table 0 for %v/%v", g, table.Size, table.Goal, size, goal)
@@ -343,7 +336,6 @@ func newView(size puzzle.Size, goal puzzle.Goal, tables []*pdb.Table) (view, err
 			}
 			v.zero[g] = z
 		}
-		v.exact = v.exact && v.zero[g] != nil
 		if v.ranked[g] {
 			for i, t := range table.Tiles {
 				for j := i + 1; j < len(table.Tiles); j++ {
@@ -368,10 +360,10 @@ func newView(size puzzle.Size, goal puzzle.Goal, tables []*pdb.Table) (view, err
 
 // indexerOf returns the indexer of a table's placements, which its scheme
 // and size determine: the view updates indexes move by move with it. A
-// zero-aware table's is the zero Indexer: its pattern's index is its
-// cells.
+// zero-aware table has none (the zero Indexer): its pattern's index is
+// its cells and their order.
 func indexerOf(t *pdb.Table) pdbcore.Indexer {
-	x, _ := pdbcore.NewIndexer(t.Scheme(), t.Size.Cells(), len(t.Tiles)) // valid, as the table's own is, or zero-aware
+	x, _ := pdbcore.NewIndexer(t.Scheme(), t.Size.Cells(), len(t.Tiles)) // valid, as the table's own is, unless zero-aware
 	return x
 }
 
@@ -419,25 +411,16 @@ func (s *state) copyOf(o *state, n int) {
 }
 
 func (h *Heuristic) init(s *state, b puzzle.Board) {
-	var board tiles
-	for c := range b.Size().Cells() {
-		board[c] = uint8(b.Tile(c))
-	}
-	h.initTiles(s, &board, b.Blank())
-}
-
-// initTiles is init on the search's board.
-func (h *Heuristic) initTiles(s *state, board *tiles, blank int) {
 	*s = state{}
 	for i := range h.n {
-		s.sums[i] = h.views[i].init(&s.views[i], board, blank, h.size.Cells())
+		s.sums[i] = h.views[i].init(&s.views[i], b)
 	}
 }
 
-func (v *view) init(p *patterns, board *tiles, blank, n int) int {
+func (v *view) init(p *patterns, b puzzle.Board) int {
 	var cells [puzzle.MaxBoardCells]uint64
-	for c := range n {
-		if t := board[c]; t != 0 {
+	for c := range b.Size().Cells() {
+		if t := b.Tile(c); t != 0 {
 			vt := v.ttile[t]
 			cells[v.group[vt]] |= uint64(v.tcell[c]) << v.shift[vt]
 			p.occupied[v.group[vt]] |= 1 << v.tcell[c]
@@ -450,14 +433,14 @@ func (v *view) init(p *patterns, board *tiles, blank, n int) int {
 		} else {
 			p.index[g] = table.Index(cells[g], 0)
 		}
-		p.vals[g] = v.lookup(uint8(g), p.index[g], p.occupied[g], int(v.tcell[blank]), nil)
+		p.vals[g] = v.lookup(uint8(g), p.index[g], p.occupied[g], int(v.tcell[b.Blank()]))
 		sum += int(p.vals[g])
 	}
 	return sum
 }
 
 // zeroAware reports whether a view has a zero-aware table, whose index
-// only dfsLazy computes.
+// only dfsWide computes.
 func (h *Heuristic) zeroAware() bool {
 	for _, v := range h.views[:h.n] {
 		if slices.ContainsFunc(v.zero[:], func(z *pdbcore.Zero) bool { return z != nil }) {
@@ -478,13 +461,13 @@ func (v *view) move(p *patterns, t, q, b int) (g uint8, index uint64, occupied u
 	return g, index, p.occupied[g] ^ v.boardBit[q&31] ^ v.boardBit[b&31]
 }
 
-// reorder returns zero-aware pattern g's index i with its order made
-// right, after a move of one of its tiles from view cell from to the
-// adjacent cell to: the order changes where the tile passes others of the
-// pattern, and stale tells it may have changed before.
-func (v *view) reorder(g uint8, i uint64, occupied uint32, from, to int, stale bool) uint64 {
+// reorder returns zero-aware pattern g's index i, with its tiles on the
+// cells of occupied, with its order made right after a move of one of its
+// tiles between the view's cells from and to: the order changes only
+// where the tile passes others of the pattern.
+func (v *view) reorder(g uint8, i uint64, occupied uint32, from, to int) uint64 {
 	lo, hi := min(from, to), max(from, to)
-	if stale || occupied&(1<<hi-1)&^(2<<lo-1) != 0 {
+	if occupied&(1<<hi-1)&^(2<<lo-1) != 0 {
 		const cells = 1<<orderShift - 1
 		return i&cells | v.zero[g&31].Order(i, occupied)<<orderShift
 	}

@@ -10,7 +10,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/bits"
 	"sync/atomic"
 	"time"
 
@@ -338,14 +337,13 @@ type worker struct {
 	// from the fields dfs reads at every node.
 	regions *regionCache
 
-	// The sums of the node collect hands over. For dfsLazy, the viewKeys
-	// at each depth of the path (nil for dfs, which passes its sums), the
-	// views it looks up only when they may cut (a bit each), and the view
-	// that last cut a child off.
-	cutSums   [maxViews]int
-	keys      [][maxViews]viewKey
-	lazyViews uint32
-	cutView   int
+	// The sums of the node collect hands over. With more than maxUnrolled
+	// views or zero-aware tables, dfsWide's sums at each depth of the path
+	// (nil otherwise: dfs passes its own), and the view that last cut a
+	// child off.
+	cutSums [maxViews]int
+	wide    [][maxViews]int
+	cutView int
 }
 
 func newWorker(h *Heuristic, prune *pruner, order [4]puzzle.Move, fixed bool, start puzzle.Board, stop *atomic.Bool) *worker {
@@ -387,20 +385,19 @@ func newWorker(h *Heuristic, prune *pruner, order [4]puzzle.Move, fixed bool, st
 		}
 	}
 	w.regions = newRegionCache(&h.views[0])
-	w.path, w.keys = newPath(h, MaxLength)
+	w.path, w.wide = newPath(h, MaxLength)
 	h.init(&w.st, start)
 	return w
 }
 
-// newPath returns a path of up to length moves, and the viewKeys at each
-// of its depths that dfsLazy needs for the heuristic (nil if dfs serves
-// it).
-func newPath(h *Heuristic, length int) ([]puzzle.Move, [][maxViews]viewKey) {
+// newPath returns a path of up to length moves, and the sums at each of
+// its depths that dfsWide needs for the heuristic (nil if dfs serves it).
+func newPath(h *Heuristic, length int) ([]puzzle.Move, [][maxViews]int) {
 	path := make([]puzzle.Move, length+1)
 	if h.n <= maxUnrolled && !h.zeroAware() {
 		return path, nil
 	}
-	return path, make([][maxViews]viewKey, length+2)
+	return path, make([][maxViews]int, length+2)
 }
 
 // maxBound returns the largest bound the search takes: f of a path of
@@ -412,9 +409,9 @@ func (w *worker) maxBound() int { return MaxLength * w.hw }
 // bound: a weighted search's grows with its bound, past MaxLength.
 func (w *worker) fit(bound int) {
 	if n := bound / w.gw; n >= len(w.path) {
-		path, keys := newPath(w.h, n)
+		path, wide := newPath(w.h, n)
 		copy(path, w.path)
-		w.path, w.keys = path, keys
+		w.path, w.wide = path, wide
 	}
 }
 
@@ -725,61 +722,32 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 
 // descend searches below the worker's node, depth moves from the root,
 // whose views' sums are sums and whose pruning state is fs, with the loop
-// written for the heuristic: dfs for up to maxUnrolled views of tables
-// without regions' indexes, dfsLazy for the others.
+// written for the heuristic's views.
 func (w *worker) descend(depth int, sums *[maxViews]int, fs int32) bool {
-	if w.keys == nil {
-		return w.dfs(depth, sums[0], sums[1], sums[2], sums[3], fs)
+	if w.wide != nil {
+		w.wide[depth] = *sums
+		return w.dfsWide(depth, fs)
 	}
-	// The node's values are looked up afresh: those of a task's state may
-	// be stale (dirty) where its cutter skipped them.
-	w.h.initTiles(&w.st, &w.board, w.blank)
-	w.lazyViews = 0
-	for v := range w.h.n {
-		w.keys[depth][v] = viewKey{key: int32(w.st.sums[v] - depth)}
-		if w.gw == 1 && w.hw == 1 && w.h.views[v].exact {
-			w.lazyViews |= 1 << v
-		}
-	}
-	return w.dfsLazy(depth, fs)
+	return w.dfs(depth, sums[0], sums[1], sums[2], sums[3], fs)
 }
 
 // maxUnrolled bounds the views dfs looks up, each in code of its own.
 const maxUnrolled = 4
 
-// viewKey is what dfsLazy knows of one view at a node. key is the view's
-// sum less the depth of the node where it was last looked up: a move
-// raises an exact view's sum by at most 1, so at depth d its sum is at
-// most key + d, and f at most key + 2d. dirty holds the view's patterns
-// whose tiles moved since, whose values (patterns.vals) are stale.
-type viewKey struct {
-	key   int32
-	dirty uint32
-}
-
-// dfsLazy is dfs for a catalogue of more than maxUnrolled views, or for
-// views of zero-aware tables, with each node's viewKeys in w.keys. A
-// child's views are looked up in turn, from the one that last cut a child
-// off, until one puts the child past the bound: the view that cuts one
-// child off usually cuts its siblings and cousins too. An exact view
-// (zero-aware tables) of an optimal search is looked up only once its key
-// says it may put the child past the bound: its sum changes by exactly 1
-// a move, so f by 0 or 2, and a view whose f stood 2k below the bound
-// cannot cut within k moves. Until then its patterns' values go stale,
-// and are looked up together when it is.
-func (w *worker) dfsLazy(depth int, fs int32) bool {
+// dfsWide is dfs for a heuristic of more than maxUnrolled views (a
+// catalogue of partitions) or of zero-aware tables, whose sums at each
+// depth are in w.wide. A child's views are looked up in turn, from the
+// one that last cut a child off, until one puts the child past the bound:
+// the view that cuts one child off usually cuts its siblings and cousins
+// too.
+func (w *worker) dfsWide(depth int, fs int32) bool {
 	if [16]uint8(w.board[:16]) == [16]uint8(w.goal[:16]) && w.board == w.goal {
 		w.length = depth
 		return true
 	}
-	keys, child := &w.keys[depth], &w.keys[depth+1]
-	heur := w.h
-	n := heur.n
+	sums, child := &w.wide[depth], &w.wide[depth+1]
 	if depth == w.split {
-		for v := range n {
-			// Bounds for the views not looked up; the task looks them up.
-			w.cutSums[v] = int(keys[v].key) + depth
-		}
+		w.cutSums = *sums
 		if w.collect(depth, fs) {
 			return w.eager && w.best.Load() != math.MaxInt64
 		}
@@ -791,19 +759,12 @@ func (w *worker) dfsLazy(depth int, fs int32) bool {
 	if w.aborted {
 		return false
 	}
+	heur := w.h
+	n := heur.n
 	b := w.blank
 	order := &w.order
 	if depth < w.orderDepth {
 		order = &w.orders[w.nearer(b)]
-	}
-	c := depth + 1
-	// The views to look up for each child: all but the lazy ones whose
-	// keys say they cannot put a child past the bound.
-	due, lookups := int32(w.bound-2*c), uint32(0)
-	for v := range n {
-		if w.lazyViews>>v&1 == 0 || keys[v].key > due {
-			lookups |= 1 << v
-		}
 	}
 	// Per view, the moved tile's pattern and its index, cells and value in
 	// the child, and then the parent's, to set back.
@@ -821,52 +782,37 @@ func (w *worker) dfsLazy(depth int, fs int32) bool {
 		}
 		w.generated++
 		t := int(w.board[q&31]) & 31
-		looked, within := uint32(0), true
-		// From the view that last cut a child off, then round.
-		from := uint32(1)<<w.cutView - 1
-		for rest := lookups&^from | (lookups&from)<<maxViews; rest != 0; rest &= rest - 1 {
-			v := bits.TrailingZeros32(rest) & (maxViews - 1)
-			key := &keys[v]
+		within := true
+		for k, v := 0, w.cutView; k < n; k, v = k+1, v+1 {
+			if v == n {
+				v = 0
+			}
 			view, p := &heur.views[v], &w.st.views[v]
 			pat, i, o := view.move(p, t, q, b)
-			blank := int(view.tcell[q&31])
-			switch {
-			case view.zero[pat&31] != nil:
-				i = view.reorder(pat, i, o, int(view.tcell[b&31]), blank, key.dirty>>pat&1 != 0)
-			case view.ranked[pat]:
-				i += view.passed(&w.board, t, q, b)
-			}
-			x := view.lookup(pat, i, o, blank, w.regions)
-			sum := int(x)
-			for g := range uint8(len(view.tables)) {
-				if g != pat {
-					if key.dirty>>g&1 != 0 {
-						// Stale in the parent too, which never reads them.
-						p.index[g] = view.reorder(g, p.index[g], p.occupied[g], 0, 0, true)
-						p.vals[g] = view.lookup(g, p.index[g], p.occupied[g], blank, w.regions)
-					}
-					sum += int(p.vals[g])
+			var x uint8
+			if z := view.zero[pat&31]; z != nil {
+				i = view.reorder(pat, i, o, int(view.tcell[q&31]), int(view.tcell[b&31]))
+				x = view.values[pat][z.IndexOf(o, int(view.tcell[q&31]), i>>orderShift)]
+			} else {
+				if view.ranked[pat] {
+					i += view.passed(&w.board, t, q, b)
+				}
+				e := view.values[pat][i]
+				x = view.value(pat, e, o, int(view.tcell[q&31]))
+				if view.flagged(pat, e) {
+					x = view.grown(pat, e, o, int(view.tcell[q&31]), w.regions)
 				}
 			}
-			if f := w.gw*c + w.hw*sum; f > w.bound {
+			sum := sums[v] - int(p.vals[pat]) + int(x)
+			if f := w.gw*(depth+1) + w.hw*sum; f > w.bound {
 				w.next = min(w.next, f)
 				w.cutView, within = v, false
 				break
 			}
-			looked |= 1 << v
-			pats[v], idx[v], occ[v], vals[v] = pat, i, o, x
-			child[v] = viewKey{key: int32(sum - c)}
+			pats[v], idx[v], occ[v], vals[v], child[v] = pat, i, o, x, sum
 		}
 		if !within {
 			continue
-		}
-		for v := range n {
-			if looked>>v&1 == 0 { // lazy, so zero-aware: not ranked
-				p := &w.st.views[v]
-				pats[v], idx[v], occ[v] = heur.views[v].move(p, t, q, b)
-				vals[v] = p.vals[pats[v]]
-				child[v] = viewKey{key: keys[v].key, dirty: keys[v].dirty | 1<<pats[v]}
-			}
 		}
 		w.board[b&31], w.board[q&31] = uint8(t), 0
 		w.blank = q
@@ -874,7 +820,7 @@ func (w *worker) dfsLazy(depth int, fs int32) bool {
 			idx[v], occ[v], vals[v] = w.st.views[v].set(pats[v], idx[v], occ[v], vals[v])
 		}
 		w.path[depth] = m
-		if w.dfsLazy(depth+1, next) {
+		if w.dfsWide(depth+1, next) {
 			return true
 		}
 		w.board[b&31], w.board[q&31] = 0, uint8(t)

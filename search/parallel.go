@@ -82,7 +82,7 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 		c := *w
 		c.best, c.tasks = &best, nil
 		c.regions = newRegionCache(&w.h.views[0])
-		c.path, c.keys = newPath(w.h, len(w.path)-1)
+		c.path, c.wide = newPath(w.h, len(w.path)-1)
 		copies[i] = &c
 	}
 	// record adds a search's counts, and its solution if it is the first.

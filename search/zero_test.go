@@ -13,11 +13,12 @@ import (
 var zeroAware = pdb.BuildOptions{Scheme: pdb.ZeroAware}
 
 // TestZeroAwareExact checks zero-aware tables on every 3×3 position: the
-// heuristic is admissible, changes by at most 1 a move (what lets the
-// search skip a view's lookups), and is no weaker than the flagged
-// tables'; the search finds every 13th position's optimal length,
-// generating as many nodes as plainIDA, which looks up every view of
-// every child: the lazy lookups decide every child as a full lookup does.
+// heuristic is admissible, consistent (it changes by at most 1 a move),
+// and no weaker than the flagged tables'; the search finds every 13th
+// position's optimal length, generating as many nodes as plainIDA, which
+// looks up every view of every child: the search's incremental indexes
+// (the tiles' order kept while no tile passes another) decide every child
+// as a full lookup does.
 func TestZeroAwareExact(t *testing.T) {
 	size := puzzle.Size{Rows: 3, Cols: 3}
 	patterns := [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}}
@@ -57,12 +58,11 @@ func TestZeroAwareExact(t *testing.T) {
 
 func abs(x int) int { return max(x, -x) }
 
-// TestZeroAwareFiveByFive solves 5×5 positions 30 to 50 random moves out
-// with a catalogue of two partitions of zero-aware 3-tile tables, each
-// with its reflection, optimally (the lengths checked against IDA* with
-// Manhattan distance), with the lazy lookups deciding every child as a
-// full lookup does (plainIDA's nodes), on one thread and on three, and
-// with a weight (which looks up every view).
+// TestZeroAwareFiveByFive solves 5×5 positions 30 to 50 moves out (60
+// random moves) with a catalogue of two partitions of zero-aware 3-tile
+// tables, each with its reflection, optimally (the lengths checked against
+// IDA* with Manhattan distance), deciding every child as a full lookup
+// does (plainIDA's nodes), on one thread and on three, and with a weight.
 func TestZeroAwareFiveByFive(t *testing.T) {
 	size := puzzle.Size{Rows: 5, Cols: 5}
 	var heuristics []*search.Heuristic

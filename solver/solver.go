@@ -41,10 +41,9 @@ type Config struct {
 	// NoReflect leaves out the maximum with the databases' value on the
 	// board reflected about its diagonal.
 	NoReflect bool
-	// Flagged keeps the 5×5 tables in Dir as version 3 of the files did,
-	// not zero-aware (pdb.StoreOptions.Flagged): the search of before, for
-	// comparison.
-	Flagged bool
+	// ZeroAware opens and builds zero-aware tables in Dir, on boards of
+	// up to 25 cells (pdb.StoreOptions.ZeroAware), for research.
+	ZeroAware bool
 	// Build says which missing or damaged databases in Dir are built:
 	// BuildDefaults (each size's default partition), NeverBuild (a
 	// *DatabaseError that wraps ErrMissing instead), or BuildAny.
@@ -318,7 +317,7 @@ func (s *Solver) tables(ctx context.Context, name string, p pdb.Partition, inMem
 	if inMemory {
 		return p.Build(ctx, pdb.BuildOptions{}) // milliseconds: nothing to report
 	}
-	store, err := pdb.OpenStore(s.cfg.Dir, pdb.StoreOptions{Policy: storePolicies[s.cfg.Build], Flagged: s.cfg.Flagged, Progress: s.cfg.Progress, Log: s.cfg.Log})
+	store, err := pdb.OpenStore(s.cfg.Dir, pdb.StoreOptions{Policy: storePolicies[s.cfg.Build], ZeroAware: s.cfg.ZeroAware, Progress: s.cfg.Progress, Log: s.cfg.Log})
 	if err != nil {
 		return nil, err
 	}
