@@ -25,10 +25,13 @@ import (
 // parallel), preceded by their compressed lengths. All integers are
 // little-endian.
 const (
-	// Version is the format version this package writes. Version 2 added
-	// the blank's regions (header.Regions), version 3 interleaved a sparse
-	// index's bits (Sparse), version 4 added zero-aware tables (ZeroAware).
-	// It reads version 3 too, whose tables are as version 4's.
+	// Version is the newest format version, which this package reads with
+	// version 3. Version 2 added the blank's regions (header.Regions),
+	// version 3 interleaved a sparse index's bits (Sparse), version 4 added
+	// zero-aware tables (ZeroAware). A table is written in the oldest
+	// version that holds it, so that the programs that read version 3
+	// still share the files of other tables (and count a zero-aware one
+	// as outdated, not as theirs).
 	Version = 4
 	// HeaderSize is the size of the header; the raw table starts there.
 	HeaderSize = 4096
@@ -88,7 +91,7 @@ func (e *FileError) Unwrap() error { return e.Err }
 func newHeader(t *Table, layout uint8) header {
 	h := header{
 		Magic:    magic,
-		Version:  Version,
+		Version:  3,
 		Layout:   layout,
 		Rows:     uint8(t.Size.Rows),
 		Cols:     uint8(t.Size.Cols),
@@ -98,6 +101,9 @@ func newHeader(t *Table, layout uint8) header {
 		Regions:  uint8(t.Regions),
 		Entries:  uint64(len(t.values)),
 		CRC:      checksum(t.values),
+	}
+	if t.zero != nil {
+		h.Version = Version
 	}
 	for i, tile := range t.Tiles {
 		h.Tiles[i] = uint8(tile)

@@ -227,12 +227,12 @@ func (s *Store) missingOrDamaged(p Partition) ([][]int, error) {
 	if err != nil {
 		return nil, err
 	}
+	opts := s.buildOptions(p.Size)
+	zero := opts.zeroAware()
 	for _, tiles := range p.Patterns {
 		if slices.ContainsFunc(todo, func(q []int) bool { return slices.Equal(q, tiles) }) {
 			continue
 		}
-		opts := s.buildOptions(p.Size)
-		zero := opts.zeroAware()
 		path := filepath.Join(s.dir, fileName(p.Size, Goal, tiles, zero))
 		_, _, err := readCompressed(path, p.Size, Goal, tiles)
 		if err == nil {

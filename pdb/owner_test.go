@@ -140,8 +140,8 @@ func TestStoreRace(t *testing.T) {
 // TestStoreKinds checks the two kinds of 5×5 tables side by side: a
 // store builds ranked tables with flagged regions, a zero-aware store
 // (StoreOptions.ZeroAware) zero-aware ones in files of their own, and
-// then each finds its own; a file of version 3 reads, and a table of the
-// other kind under a file's name is refused.
+// then each finds its own; a table of the other kind under a file's name
+// is refused.
 func TestStoreKinds(t *testing.T) {
 	size := puzzle.Size{Rows: 5, Cols: 5}
 	p, err := ParsePartition("1,2,5/3,4,8/6,7,12/9,13,14/10,11,15/16,20,21/17,18,22/19,23,24", size)
@@ -178,19 +178,22 @@ func TestStoreKinds(t *testing.T) {
 			t.Errorf("pass %d (zero-aware %v): built %q", i, zero, built)
 		}
 	}
-	// A table written by version 3 (the version, and the header's
-	// checksum after it) reads; zero-aware tables came after it.
+	// A table is written in the oldest version that holds it: 3, which
+	// the programs before zero-aware tables read, unless zero-aware.
 	table, err := Build(context.Background(), size, Goal, p.Patterns[0], BuildOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := newHeader(table, layoutZstd)
-	h.Version = 3
-	if _, err := decodeHeader(h.encode(), size, Goal, p.Patterns[0]); err != nil {
-		t.Errorf("version 3: %v", err)
+	zeroTable, err := Build(context.Background(), size, Goal, p.Patterns[0], BuildOptions{Scheme: ZeroAware})
+	if err != nil {
+		t.Fatal(err)
 	}
-	h.Scheme = uint8(ZeroAware)
-	if _, err := decodeHeader(h.encode(), size, Goal, p.Patterns[0]); !errors.Is(err, ErrVersion) {
+	h, hz := newHeader(table, layoutZstd), newHeader(zeroTable, layoutZstd)
+	if h.Version != 3 || hz.Version != 4 {
+		t.Errorf("written as versions %d and %d, want 3 and 4", h.Version, hz.Version)
+	}
+	hz.Version = 3
+	if _, err := decodeHeader(hz.encode(), size, Goal, p.Patterns[0]); !errors.Is(err, ErrVersion) {
 		t.Errorf("a zero-aware table of version 3: %v", err)
 	}
 	// The ranked table in the zero-aware table's file.

@@ -40,6 +40,7 @@ func run(args []string, stderr io.Writer) int {
 	cli.ThreadsVar(fs, &threads, pdb.MaxThreads, fmt.Sprintf("goroutines, at most %d (default all CPUs)", pdb.MaxThreads))
 	force := fs.Bool("force", false, "rebuild databases that exist")
 	blankFree := fs.Bool("blank-free", false, "build Korf and Felner's databases, blind to the blank's region (weaker; with --force to replace built ones)")
+	zeroAware := fs.Bool("zero-aware", false, "build zero-aware databases (exact in each region of the blank; in files of their own; for bench's +zero)")
 	var profiles profile.Files
 	profiles.Flags(fs, "write a CPU profile to `FILE`")
 	var parts []pdb.Partition
@@ -53,6 +54,9 @@ func run(args []string, stderr io.Writer) int {
 		if *partition == "" {
 			return fmt.Errorf("a %v board has no default partition: name its patterns with --partition", size)
 		}
+		if *zeroAware && (*blankFree || size.Cells() > pdb.MaxZeroCells) {
+			return fmt.Errorf("--zero-aware builds databases of boards of up to %d cells that tell the blank's regions apart", pdb.MaxZeroCells)
+		}
 		if parts, err = pdb.ParsePartitions(*partition, size); err == nil && dir == "" {
 			dir, err = pdb.DefaultDir()
 		}
@@ -63,7 +67,8 @@ func run(args []string, stderr io.Writer) int {
 	}
 	ctx, stop := cli.Context()
 	defer stop()
-	err := build(ctx, *partition, parts, dir, *force, pdb.BuildOptions{Threads: threads, BlankFree: *blankFree}, profiles, stderr)
+	opts := pdb.StoreOptions{Policy: pdb.BuildAny, Threads: threads, BlankFree: *blankFree, ZeroAware: *zeroAware}
+	err := build(ctx, *partition, parts, dir, *force, opts, profiles, stderr)
 	if ctx.Err() != nil {
 		err = errors.New("interrupted: the database being built was not written")
 	}
@@ -78,9 +83,9 @@ func run(args []string, stderr io.Writer) int {
 // lacks, or holds damaged, all of them if force, through the directory's
 // store: a build another process has under way is waited for and not
 // repeated.
-func build(ctx context.Context, name string, parts []pdb.Partition, dir string, force bool, opts pdb.BuildOptions, profiles profile.Files, stderr io.Writer) error {
-	progressFunc, log := cli.Reporter(stderr)
-	store, err := pdb.OpenStore(dir, pdb.StoreOptions{Policy: pdb.BuildAny, Threads: opts.Threads, BlankFree: opts.BlankFree, Progress: progressFunc, Log: log})
+func build(ctx context.Context, name string, parts []pdb.Partition, dir string, force bool, opts pdb.StoreOptions, profiles profile.Files, stderr io.Writer) error {
+	opts.Progress, opts.Log = cli.Reporter(stderr)
+	store, err := pdb.OpenStore(dir, opts)
 	if err != nil {
 		return err
 	}
