@@ -36,9 +36,6 @@ func TestZeroIndex(t *testing.T) {
 				}
 				i := z.Index(cells, occupied, blank)
 				region := geo.Number(occupied, blank, n)
-				if region == 0 && geo.Leader(geo.All&^occupied, blank) != blank {
-					// another cell of the region stands for it
-				}
 				if i >= uint64(len(seen)) {
 					t.Fatalf("%v, %d tiles: index %d of %d", tc.size, tc.k, i, len(seen))
 				}
@@ -77,6 +74,23 @@ func TestZeroFiveByFive(t *testing.T) {
 	for r, m := range enumerate(25, 6) {
 		if got := z.set(m); got != uint32(r) || bits.OnesCount32(m) != 6 {
 			t.Fatalf("set %#x ranked %d, want %d", m, got, r)
+		}
+	}
+}
+
+// TestZeroErrors: boards over MaxZeroCells, and patterns that leave the
+// blank one cell or none, have no zero-aware index.
+func TestZeroErrors(t *testing.T) {
+	for _, c := range []struct {
+		size puzzle.Size
+		k    int
+	}{
+		{puzzle.Size{Rows: 5, Cols: 6}, 3},
+		{puzzle.Size{Rows: 3, Cols: 3}, 8},
+		{puzzle.Size{Rows: 3, Cols: 3}, 0},
+	} {
+		if _, err := NewZero(c.size, c.k); err == nil {
+			t.Errorf("%v, %d tiles: indexed", c.size, c.k)
 		}
 	}
 }
