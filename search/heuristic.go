@@ -89,7 +89,7 @@ func (v *view) compose(n int) {
 			share := uint64(v.tcell[c]) * v.weight[vt]
 			switch {
 			case v.zero[v.group[vt]] != nil:
-				share = uint64(v.tcell[c]) << v.shift[vt]
+				share = 0 // see moveZero
 			case !v.ranked[v.group[vt]]:
 				share = indexers[v.group[vt]].Place(int(v.shift[vt]/pdb.CellBits), int(v.tcell[c]))
 			}
@@ -453,7 +453,7 @@ func (h *Heuristic) zeroAware() bool {
 // move returns what the move of board tile t from board cell q to the
 // adjacent cell b changes in the view, with p the view's patterns: the
 // moved tile's pattern, and its index and cells after the move. A ranked
-// index also needs passed. Small enough to be inlined, as the search's
+// index also needs passed, and a zero-aware one moveZero instead. Small enough to be inlined, as the search's
 // loop calls it for every view.
 func (v *view) move(p *patterns, t, q, b int) (g uint8, index uint64, occupied uint32) {
 	g = v.boardGroup[t&31] & 31
@@ -461,15 +461,17 @@ func (v *view) move(p *patterns, t, q, b int) (g uint8, index uint64, occupied u
 	return g, index, p.occupied[g] ^ v.boardBit[q&31] ^ v.boardBit[b&31]
 }
 
-// reorder returns zero-aware pattern g's index i, with its tiles on the
-// cells of occupied, with its order made right after a move of one of its
-// tiles between the view's cells from and to: the order changes only
-// where the tile passes others of the pattern.
-func (v *view) reorder(g uint8, i uint64, occupied uint32, from, to int) uint64 {
-	lo, hi := min(from, to), max(from, to)
-	if occupied&(1<<hi-1)&^(2<<lo-1) != 0 {
+// moveZero returns what move returns as the index of zero-aware pattern g,
+// whose cells after the move are occupied: its packed cells with the
+// moved tile's changed, and their order, which changes only where the
+// tile passes others of the pattern.
+func (v *view) moveZero(p *patterns, g uint8, occupied uint32, t, q, b int) uint64 {
+	shift := v.shift[v.ttile[t&31]&31]
+	from, to := int(v.tcell[q&31]), int(v.tcell[b&31])
+	i := p.index[g&31]&^((1<<pdb.CellBits-1)<<shift) | uint64(to)<<shift
+	if lo, hi := min(from, to), max(from, to); occupied&(1<<hi-1)&^(2<<lo-1) != 0 {
 		const cells = 1<<orderShift - 1
-		return i&cells | v.zero[g&31].Order(i, occupied)<<orderShift
+		i = i&cells | v.zero[g&31].Order(i, occupied)<<orderShift
 	}
 	return i
 }

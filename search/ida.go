@@ -791,7 +791,7 @@ func (w *worker) dfsWide(depth int, fs int32) bool {
 			pat, i, o := view.move(p, t, q, b)
 			var x uint8
 			if z := view.zero[pat&31]; z != nil {
-				i = view.reorder(pat, i, o, int(view.tcell[q&31]), int(view.tcell[b&31]))
+				i = view.moveZero(p, pat, o, t, q, b)
 				x = view.values[pat][z.IndexOf(o, int(view.tcell[q&31]), i>>orderShift)]
 			} else {
 				if view.ranked[pat] {

@@ -18,7 +18,8 @@ var zeroAware = pdb.BuildOptions{Scheme: pdb.ZeroAware}
 // position's optimal length, generating as many nodes as plainIDA, which
 // looks up every view of every child: the search's incremental indexes
 // (the tiles' order kept while no tile passes another) decide every child
-// as a full lookup does.
+// as a full lookup does. So they do on 3×4 with a pattern of seven tiles,
+// whose packed cells pass 32 bits.
 func TestZeroAwareExact(t *testing.T) {
 	size := puzzle.Size{Rows: 3, Cols: 3}
 	patterns := [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}}
@@ -54,6 +55,37 @@ func TestZeroAwareExact(t *testing.T) {
 	if stronger == 0 {
 		t.Error("the zero-aware tables are nowhere stronger than the flagged ones")
 	}
+	// A pattern of seven tiles, whose last tile's cell lies past bit 32 of
+	// its index, on 3×4.
+	size = puzzle.Size{Rows: 3, Cols: 4}
+	seven, err := search.Additive("pdb:seven", build(t, size, pdb.Goal, [][]int{{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11}}, zeroAware), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, _ := search.Manhattan(size, pdb.Goal)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 8 {
+		b := walk(rng, size, 40)
+		want := solve(t, b, pdb.Goal, md, search.Options{}, -1)
+		res := solve(t, b, pdb.Goal, seven, search.Options{PruneDepth: search.PruneInverse, Order: puzzle.Moves}, want.Length())
+		if length, nodes := plainIDA(seven, b); length != want.Length() || nodes != res.Generated {
+			t.Fatalf("seven tiles, %v: plain IDA* length %d, %d nodes; the search %d nodes", b, length, nodes, res.Generated)
+		}
+	}
+}
+
+// walk returns the board that n random moves, none undoing the last, take
+// the goal to.
+func walk(rng *rand.Rand, size puzzle.Size, n int) puzzle.Board {
+	b, undo := puzzle.SolvedBoard(size, pdb.Goal), puzzle.Move(4)
+	for steps := 0; steps < n; {
+		m := puzzle.Moves[rng.IntN(4)]
+		if next, _, ok := b.Move(m); ok && m != undo {
+			b, undo = next, m.Opposite()
+			steps++
+		}
+	}
+	return b
 }
 
 func abs(x int) int { return max(x, -x) }
@@ -83,14 +115,7 @@ func TestZeroAwareFiveByFive(t *testing.T) {
 	md, _ := search.Manhattan(size, pdb.Goal)
 	rng := rand.New(rand.NewPCG(5, 5))
 	for range 4 {
-		b, undo := puzzle.SolvedBoard(size, pdb.Goal), puzzle.Move(4)
-		for steps := 0; steps < 60; {
-			m := puzzle.Moves[rng.IntN(4)]
-			if next, _, ok := b.Move(m); ok && m != undo {
-				b, undo = next, m.Opposite()
-				steps++
-			}
-		}
+		b := walk(rng, size, 60)
 		plain := solve(t, b, pdb.Goal, md, search.Options{}, -1)
 		want := plain.Length()
 		t.Logf("%v: %d moves, %d nodes with Manhattan distance", b, want, plain.Generated)
