@@ -45,10 +45,6 @@ type view struct {
 	shift  [puzzle.MaxBoardCells]uint8  // tile → pdb.CellBits × its place in its pattern
 	weight [puzzle.MaxBoardCells]uint64 // tile → its digit's weight in its table's ranked index
 	ranked [puzzle.MaxBoardCells]bool   // pattern → whether its table is ranked
-	// pattern → its zero-aware index, or nil; with one, the pattern's
-	// index (patterns.index) is its packed cells (pdbcore.Cell) and, from
-	// bit orderShift, their order (pdbcore.Zero.Order)
-	zero [puzzle.MaxBoardCells]*pdbcore.Zero
 	// pattern → its entries' value bits, and the place of region 0's flag
 	// (pdb.Table)
 	low, flags [puzzle.MaxBoardCells]uint8
@@ -74,6 +70,13 @@ type view struct {
 	// tile t → tile u → the change in the ranked index of t's pattern
 	// when t passes u, 0 unless u is in the pattern (passed).
 	pass [puzzle.MaxBoardCells][puzzle.MaxBoardCells]uint64
+
+	// pattern → its zero-aware index, or nil; with one, the pattern's
+	// index (patterns.index) is its packed cells (pdbcore.Cell) and, from
+	// bit orderShift, their order (pdbcore.Zero.Order). Here, after the
+	// fields dfs reads, which it would otherwise move (dfs serves no
+	// zero-aware table).
+	zero [puzzle.MaxBoardCells]*pdbcore.Zero
 }
 
 // compose fills the board-indexed tables from the view's own.
