@@ -23,10 +23,10 @@ import (
 	"net/http"
 	"os"
 	"runtime"
-	"sync"
 	"time"
 
 	"github.com/spf13/pflag"
+	"golang.org/x/net/netutil"
 
 	"fifteen/internal/cli"
 	"fifteen/pdb"
@@ -176,7 +176,7 @@ func serve(ctx context.Context, cfg *config, logger *log.Logger, listening func(
 		IdleTimeout:       time.Minute,
 		ErrorLog:          logger,
 	}
-	ln = limitListener(ln, cfg.maxConns)
+	ln = netutil.LimitListener(ln, cfg.maxConns) // past the cap, Accept waits for a connection to close
 	// A failure to open the databases (not one stopped by ctx) shuts the
 	// server down and is its error.
 	ctx, cancel := context.WithCancel(ctx)
@@ -218,36 +218,4 @@ func serve(ctx context.Context, cfg *config, logger *log.Logger, listening func(
 		failed = closeErr
 	}
 	return failed
-}
-
-// limitListener returns ln with at most n connections open at once: past
-// them, Accept waits for one to close.
-func limitListener(ln net.Listener, n int) net.Listener {
-	return &limitedListener{Listener: ln, slots: make(chan struct{}, n)}
-}
-
-type limitedListener struct {
-	net.Listener
-	slots chan struct{}
-}
-
-func (l *limitedListener) Accept() (net.Conn, error) {
-	l.slots <- struct{}{}
-	c, err := l.Listener.Accept()
-	if err != nil {
-		<-l.slots
-		return nil, err
-	}
-	return &limitedConn{Conn: c, release: sync.OnceFunc(func() { <-l.slots })}, nil
-}
-
-// limitedConn gives its slot back when it is closed, once.
-type limitedConn struct {
-	net.Conn
-	release func()
-}
-
-func (c *limitedConn) Close() error {
-	c.release()
-	return c.Conn.Close()
 }

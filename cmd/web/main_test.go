@@ -97,6 +97,48 @@ func TestShutdown(t *testing.T) {
 	}
 }
 
+// TestMaxConns serves with --max-conns 1 (netutil.LimitListener): a
+// second client is answered once the first's connection, kept alive,
+// closes and gives its slot back. (That the second waits meanwhile is
+// netutil's to test: it can only be seen by waiting.)
+func TestMaxConns(t *testing.T) {
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	addr := make(chan net.Addr, 1)
+	status := make(chan int, 1)
+	var stderr bytes.Buffer
+	go func() {
+		status <- run(ctx, []string{"--addr", "localhost:0", "--heuristic", "manhattan", "--max-conns", "1"}, &stderr, func(a net.Addr) { addr <- a })
+	}()
+	url := "http://" + (<-addr).String() + "/" // the page: served at once
+	first := &http.Client{Transport: &http.Transport{}}
+	resp, err := first.Get(url) // its connection stays open, idle in first's pool
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	second := make(chan error, 1)
+	go func() {
+		resp, err := (&http.Client{Transport: &http.Transport{}}).Get(url)
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode != 200 {
+				err = errors.New(resp.Status)
+			}
+		}
+		second <- err
+	}()
+	first.CloseIdleConnections()
+	if err := <-second; err != nil {
+		t.Errorf("the second client: %v", err)
+	}
+	stop()
+	if got := <-status; got != 0 {
+		t.Errorf("status %d; stderr:\n%s", got, stderr.String())
+	}
+}
+
 // spec555 is a 5-5-5 partition, built in seconds, and not a default one.
 const spec555 = "1,2,3,6,7/4,5,8,9,12/10,11,13,14,15"
 

@@ -10,7 +10,6 @@ import (
 	"image/gif"
 	"io"
 	"math/rand/v2"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
@@ -478,34 +477,6 @@ func TestGIFStops(t *testing.T) {
 	srv.closeWork() // the server closing, but for its solver
 	if resp, b := call(t, ts, "GET", "/api/solve.gif?mode=human&goal=first&tiles="+six, ""); resp.StatusCode != http.StatusServiceUnavailable {
 		t.Errorf("a GIF while the server closes: status %d, %s", resp.StatusCode, b)
-	}
-}
-
-// TestLimitListener checks that the connection cap counts a connection
-// from its accept to its first close.
-func TestLimitListener(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	l := limitListener(ln, 2).(*limitedListener)
-	defer l.Close()
-	client, err := net.Dial("tcp", ln.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer client.Close()
-	c, err := l.Accept()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := len(l.slots); n != 1 {
-		t.Errorf("%d slots taken by one connection", n)
-	}
-	c.Close()
-	c.Close()
-	if n := len(l.slots); n != 0 {
-		t.Errorf("%d slots taken once the connection closed twice", n)
 	}
 }
 
