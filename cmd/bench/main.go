@@ -26,9 +26,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"fifteen/bench"
+	"fifteen/cmd/internal/cli"
 	"fifteen/data"
 	"fifteen/internal/atomicfile"
-	"fifteen/internal/cli"
 	"fifteen/internal/profile"
 	"fifteen/internal/progress"
 	"fifteen/pdb"

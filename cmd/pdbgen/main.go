@@ -19,7 +19,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"fifteen/internal/cli"
+	"fifteen/cmd/internal/cli"
 	"fifteen/internal/profile"
 	"fifteen/pdb"
 	"fifteen/puzzle"

@@ -29,8 +29,8 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/spf13/pflag"
 
+	"fifteen/cmd/internal/cli"
 	"fifteen/game"
-	"fifteen/internal/cli"
 	"fifteen/puzzle"
 	"fifteen/solver"
 )

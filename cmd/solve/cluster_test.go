@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"fifteen/internal/batch"
-	"fifteen/internal/cluster"
-	"fifteen/internal/record"
+	"fifteen/cmd/internal/batch"
+	"fifteen/cmd/internal/cluster"
+	"fifteen/cmd/internal/record"
 )
 
 // splitJob runs a split job as deploy/local/solve.sh does, in process: each

@@ -9,8 +9,8 @@ import (
 	"os"
 	"slices"
 
+	"fifteen/cmd/internal/batch"
 	"fifteen/data"
-	"fifteen/internal/batch"
 	"fifteen/puzzle"
 	"fifteen/solver"
 )

@@ -29,10 +29,10 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"fifteen/cmd/internal/batch"
+	"fifteen/cmd/internal/cli"
+	"fifteen/cmd/internal/cluster"
 	"fifteen/data"
-	"fifteen/internal/batch"
-	"fifteen/internal/cli"
-	"fifteen/internal/cluster"
 	"fifteen/internal/profile"
 	"fifteen/puzzle"
 	"fifteen/render"

@@ -18,9 +18,9 @@ import (
 	"testing"
 	"time"
 
-	"fifteen/internal/batch"
+	"fifteen/cmd/internal/batch"
+	"fifteen/cmd/internal/record"
 	"fifteen/internal/bfs"
-	"fifteen/internal/record"
 	"fifteen/pdb"
 	"fifteen/puzzle"
 )

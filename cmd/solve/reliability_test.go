@@ -13,9 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"fifteen/cmd/internal/batch"
+	"fifteen/cmd/internal/cluster"
 	"fifteen/internal/atomicfile"
-	"fifteen/internal/batch"
-	"fifteen/internal/cluster"
 )
 
 // The defects of issue 39 in solve, each with the test that found it.

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"fifteen/cmd/internal/cluster"
 	"fifteen/internal/atomicfile"
-	"fifteen/internal/cluster"
 	"fifteen/puzzle"
 )
 

@@ -28,7 +28,7 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/net/netutil"
 
-	"fifteen/internal/cli"
+	"fifteen/cmd/internal/cli"
 	"fifteen/pdb"
 	"fifteen/puzzle"
 	"fifteen/solver"

@@ -23,8 +23,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"fifteen/internal/cli"
-	"fifteen/internal/record"
+	"fifteen/cmd/internal/cli"
+	"fifteen/cmd/internal/record"
 	"fifteen/puzzle"
 	"fifteen/render"
 	"fifteen/solver"

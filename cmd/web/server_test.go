@@ -19,8 +19,8 @@ import (
 	"testing"
 	"time"
 
+	"fifteen/cmd/internal/record"
 	"fifteen/data"
-	"fifteen/internal/record"
 	"fifteen/puzzle"
 	"fifteen/solver"
 )

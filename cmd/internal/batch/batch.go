@@ -21,9 +21,9 @@ import (
 	"time"
 	"unicode"
 
+	"fifteen/cmd/internal/cli"
+	"fifteen/cmd/internal/record"
 	"fifteen/internal/atomicfile"
-	"fifteen/internal/cli"
-	"fifteen/internal/record"
 	"fifteen/puzzle"
 	"fifteen/render"
 	"fifteen/search"

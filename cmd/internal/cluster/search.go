@@ -14,8 +14,8 @@ import (
 	"sync"
 	"time"
 
-	"fifteen/internal/batch"
-	"fifteen/internal/record"
+	"fifteen/cmd/internal/batch"
+	"fifteen/cmd/internal/record"
 	"fifteen/puzzle"
 	"fifteen/search"
 	"fifteen/solver"

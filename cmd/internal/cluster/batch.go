@@ -15,9 +15,9 @@ import (
 	"sync"
 	"time"
 
+	"fifteen/cmd/internal/batch"
+	"fifteen/cmd/internal/record"
 	"fifteen/internal/atomicfile"
-	"fifteen/internal/batch"
-	"fifteen/internal/record"
 	"fifteen/puzzle"
 	"fifteen/solver"
 )

@@ -49,7 +49,7 @@ func TestRoundsGuard(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash")
 	}
-	script, err := filepath.Abs("../../deploy/rounds.sh")
+	script, err := filepath.Abs("../../../deploy/rounds.sh")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func TestLocalTaskCount(t *testing.T) {
 		t.Skip("no bash")
 	}
 	for _, n := range []string{"0", "-1", "abc", "1.5", "16385", "99999999999999999999"} {
-		cmd := exec.Command("bash", "../../deploy/local/solve.sh", "no-such-file", n)
+		cmd := exec.Command("bash", "../../../deploy/local/solve.sh", "no-such-file", n)
 		cmd.Env = append(os.Environ(), "FIFTEEN_SOLVE=/bin/false", "FIFTEEN_RESULTS="+t.TempDir())
 		out, err := cmd.CombinedOutput()
 		if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != 2 || !strings.Contains(string(out), "bad N") {

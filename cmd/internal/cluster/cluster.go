@@ -23,8 +23,8 @@ import (
 	"strconv"
 	"strings"
 
+	"fifteen/cmd/internal/batch"
 	"fifteen/internal/atomicfile"
-	"fifteen/internal/batch"
 	"fifteen/puzzle"
 	"fifteen/solver"
 )
