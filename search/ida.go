@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"fifteen/pdb"
 	"fifteen/puzzle"
 )
 
@@ -70,9 +71,10 @@ type Options struct {
 // MaxWeight bounds Options.Weight.
 const MaxWeight = 100
 
-// MaxThreads bounds Options.Threads. The parallel search keeps a buffer of
-// tasks, about 2 MB a goroutine, so a mistyped count would exhaust memory.
-const MaxThreads = 256
+// MaxThreads bounds Options.Threads, as it does a database build's
+// (pdb.MaxThreads): the parallel search keeps a buffer of tasks, about
+// 2 MB a goroutine, so a mistyped count would exhaust memory.
+const MaxThreads = pdb.MaxThreads
 
 // Validate reports the first option out of its bounds. Solve calls it;
 // a program that takes options from its user can call it as they are set.

@@ -29,7 +29,6 @@ import (
 	"golang.org/x/net/netutil"
 
 	"fifteen/cmd/internal/cli"
-	"fifteen/pdb"
 	"fifteen/puzzle"
 	"fifteen/solver"
 )
@@ -106,8 +105,8 @@ func sizeOf(p string) puzzle.Size {
 	if p == "" {
 		return puzzle.Size{}
 	}
-	for _, size := range pdb.DefaultSizes() {
-		if _, err := pdb.ParsePartitions(p, size); err == nil {
+	for _, size := range solver.DatabaseSizes() {
+		if solver.CheckPartition(p, size) == nil {
 			return size
 		}
 	}
@@ -133,12 +132,12 @@ func run(ctx context.Context, args []string, stderr io.Writer, listening func(ne
 
 func serve(ctx context.Context, cfg *config, logger *log.Logger, listening func(net.Addr)) error {
 	var srv *server
-	cfg.solver.Progress = func(p pdb.Progress) {
+	cfg.solver.Progress = func(p solver.BuildProgress) {
 		srv.setOpening(size4, opening{Status: "building the pattern databases: " + p.String(), Pending: true})
 	}
 	cfg.solver.Log = func(s string) { logger.Print(s) }
 	four, five := split(cfg.solver)
-	five.Progress = func(p pdb.Progress) {
+	five.Progress = func(p solver.BuildProgress) {
 		srv.setOpening(size5, opening{Status: "building the 5x5 databases: " + p.String(), Pending: true})
 	}
 	if !cfg.build5x5 {

@@ -26,7 +26,6 @@ import (
 	"fifteen/internal/atomicfile"
 	"fifteen/puzzle"
 	"fifteen/render"
-	"fifteen/search"
 	"fifteen/solver"
 )
 
@@ -69,7 +68,7 @@ func (c *Config) Parallelism(many bool) {
 	if c.Options.Threads == 0 {
 		c.Options.Threads = 1
 		if c.Jobs == 1 {
-			c.Options.Threads = min(cpus, search.MaxThreads)
+			c.Options.Threads = min(cpus, solver.MaxThreads)
 		}
 	}
 }

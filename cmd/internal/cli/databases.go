@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"strings"
 
 	"github.com/spf13/pflag"
 
 	"fifteen/internal/progress"
-	"fifteen/pdb"
 	"fifteen/puzzle"
 	"fifteen/solver"
 )
@@ -23,8 +23,18 @@ func SolverFlags(fs *pflag.FlagSet, cfg *solver.Config) {
 	fs.BoolVar(&cfg.NoReflect, "no-reflect", false, "do not maximise the databases' sum with its value on the board reflected about the diagonal")
 }
 
-// PartitionHelp describes the --partition flag.
-const PartitionHelp = "pattern databases: on 4x4 771 (default), 663x2, 663, 555, 78; on 5x5 6666 (default), 6666x2, 6666x7; or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +: the maximum of their heuristics)"
+// PartitionHelp describes the --partition flag: the built-in partitions
+// of each size with databases (solver.Partitions), or a spec.
+var PartitionHelp = partitionHelp()
+
+func partitionHelp() string {
+	var sizes []string
+	for _, size := range solver.DatabaseSizes() {
+		names := solver.Partitions(size)
+		sizes = append(sizes, fmt.Sprintf("on %v %s (default), %s", size, names[0], strings.Join(names[1:], ", ")))
+	}
+	return "pattern databases: " + strings.Join(sizes, "; ") + "; or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +: the maximum of their heuristics)"
+}
 
 // Explain returns err's message, and for databases that could not be
 // opened (a *solver.DatabaseError), the pdbgen command that builds them.
@@ -37,12 +47,12 @@ func Explain(err error) string {
 	if de.Size != (puzzle.Size{Rows: 4, Cols: 4}) {
 		size = " --size " + de.Size.String()
 	}
-	var fe *pdb.FileError
+	var fe *solver.FileError
 	switch {
-	case errors.Is(de.Err, pdb.ErrMissing):
+	case errors.Is(de.Err, solver.ErrMissing):
 		verb = "build them"
 	// Not a database's fault, which pdbgen would mend, but the path's.
-	case errors.As(de.Err, &fe) && errors.Is(de.Err, pdb.ErrNotRegular):
+	case errors.As(de.Err, &fe) && errors.Is(de.Err, solver.ErrNotRegular):
 		verb = fmt.Sprintf("move %s out of the way, then build them", fe.Path)
 	case errors.As(de.Err, &fe) && errors.Is(de.Err, fs.ErrPermission):
 		verb = fmt.Sprintf("make %s readable, or move it away and build them", fe.Path)
@@ -59,7 +69,7 @@ func DirFlag(fs *pflag.FlagSet, dir *string) {
 // solver.Config's Progress and Log take them): each layer on a line
 // redrawn in place on a terminal, a line each elsewhere, and each log line
 // below.
-func Reporter(w io.Writer) (progressFunc func(pdb.Progress), log func(string)) {
+func Reporter(w io.Writer) (progressFunc func(solver.BuildProgress), log func(string)) {
 	line := progress.New(w)
-	return func(p pdb.Progress) { line.Update("%v", p) }, func(s string) { line.Done("%s", s) }
+	return func(p solver.BuildProgress) { line.Update("%v", p) }, func(s string) { line.Done("%s", s) }
 }

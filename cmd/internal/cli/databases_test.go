@@ -36,3 +36,19 @@ func TestExplain(t *testing.T) {
 		t.Errorf("another error: %q", got)
 	}
 }
+
+// TestPartitionHelp: the help names every built-in partition of each
+// size with databases, and its default, from solver's list.
+func TestPartitionHelp(t *testing.T) {
+	for _, size := range solver.DatabaseSizes() {
+		names := solver.Partitions(size)
+		if !strings.Contains(PartitionHelp, fmt.Sprintf("on %v %s (default)", size, names[0])) {
+			t.Errorf("%v's default %s missing: %s", size, names[0], PartitionHelp)
+		}
+		for _, name := range names[1:] {
+			if !strings.Contains(PartitionHelp, name) {
+				t.Errorf("%v's %s missing: %s", size, name, PartitionHelp)
+			}
+		}
+	}
+}

@@ -49,7 +49,7 @@ type Config struct {
 	// search with one puzzle, else batch.
 	Split string
 	// Above is the size, in nodes generated, of the iterations that every
-	// task searches whole (0: search.DefaultSplitAbove).
+	// task searches whole (0: solver.DefaultSplitAbove).
 	Above uint64
 }
 

@@ -17,7 +17,6 @@ import (
 	"fifteen/cmd/internal/batch"
 	"fifteen/cmd/internal/record"
 	"fifteen/puzzle"
-	"fifteen/search"
 	"fifteen/solver"
 )
 
@@ -302,8 +301,8 @@ func joinSearch(c *Config, i int, p puzzle.Puzzle, opts *solver.Options) (solver
 			parts[k] = f.Part.Part
 			elapsed += f.Part.Elapsed
 		}
-		it, found, err := search.Join(parts)
-		if errors.Is(err, search.ErrUnreported) {
+		it, found, err := solver.Join(parts)
+		if errors.Is(err, solver.ErrUnreported) {
 			return solver.Result{}, nil, fmt.Errorf("bound %d: %w: a stray mark in %s? Remove it and the round's files %s, then run the round again",
 				parts[0].Plan.Bound, err, filepath.Join(dir, fmt.Sprintf("found-%d", parts[0].Plan.Bound)), strings.TrimSuffix(roundPath(dir, bound, 0), "0.json")+"*.json")
 		} else if err != nil {
@@ -318,7 +317,7 @@ func joinSearch(c *Config, i int, p puzzle.Puzzle, opts *solver.Options) (solver
 			res, err := solver.Joined(begun, shared, moves, elapsed, *opts)
 			return res, nil, err
 		}
-		next, err := search.NextPlan(parts, c.Tasks)
+		next, err := solver.NextPlan(parts, c.Tasks)
 		if err != nil {
 			return solver.Result{}, nil, err
 		}
