@@ -217,7 +217,8 @@ func (p Partition) Build(ctx context.Context, opts BuildOptions) ([]*Table, erro
 // other one by rotating the board.
 const Goal = puzzle.GoalFirst
 
-// Load loads the partition's tables from dir (see Load).
+// Load loads the partition's tables from dir (see Load; programs use a
+// Store).
 func (p Partition) Load(dir string) ([]*Table, error) {
 	return p.load(dir, BuildOptions{})
 }
@@ -239,7 +240,8 @@ func (p Partition) load(dir string, opts BuildOptions) ([]*Table, error) {
 }
 
 // Missing returns the patterns whose database files (FileName) are not in
-// dir (nor dir itself) or are outdated: of another format version. A file
+// dir (nor dir itself) or are outdated: of another format version. It is
+// the low-level API a Store is built on, as Load is. A file
 // that is there but cannot be read is an error (a *FileError); other
 // damage is left for Load to report.
 func (p Partition) Missing(dir string) ([][]int, error) {
@@ -285,7 +287,7 @@ func (b Built) String() string {
 }
 
 // LockDir locks the database directory dir, made if need be, for a
-// build: a builder that holds it and then finds what is still missing
+// build (the low-level API a Store is built on, as Load is): a builder that holds it and then finds what is still missing
 // builds each database once, however many processes start at once. While
 // another process holds it, onWait is called once (if not nil) and
 // LockDir waits, until ctx ends; a holder that dies releases it.
@@ -297,7 +299,8 @@ func LockDir(ctx context.Context, dir string, onWait func()) (unlock func() erro
 }
 
 // BuildMissing builds the databases of the patterns and writes them to dir,
-// calling done after each. When ctx ends, it stops within milliseconds,
+// calling done after each: the low-level API a Store is built on (see
+// Load), which does not lock dir (LockDir). When ctx ends, it stops within milliseconds,
 // and writes nothing of the database it was building.
 func BuildMissing(ctx context.Context, dir string, size puzzle.Size, patterns [][]int, opts BuildOptions, done func(Built)) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {

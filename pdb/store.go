@@ -48,7 +48,9 @@ func fileName(size puzzle.Size, goal puzzle.Goal, tiles []int, zero bool) string
 	return fmt.Sprintf("%v-%v-%s%s.pdb", size, goal, strings.Join(names, "."), kind)
 }
 
-// Load returns the pattern's table from dir (FileName's file). It maps
+// Load returns the pattern's table from dir (FileName's file): the
+// low-level API a Store is built on, which programs use instead, as it
+// also builds, repairs and locks. It maps
 // the unpacked copy read-only, so that processes share one copy in the
 // page cache; on first use it unpacks the compressed file into that copy
 // (atomically, so that concurrent loads are safe), and again when the

@@ -66,7 +66,7 @@ func (c *Config) Validate() error {
 	if c.Heuristic != "" && !slices.Contains(heuristics, c.Heuristic) {
 		return fmt.Errorf("solver: unknown heuristic %q: want %s", c.Heuristic, strings.Join(heuristics, ", "))
 	}
-	if c.Build < 0 || int(c.Build) >= len(storePolicies) {
+	if c.Build != BuildDefaults && c.Build != NeverBuild && c.Build != BuildAny {
 		return fmt.Errorf("solver: unknown build policy %d", c.Build)
 	}
 	if c.Partition == "" {
@@ -102,18 +102,16 @@ func boardSizes() []puzzle.Size {
 // BuildProgress reports a database build's progress (Config.Progress).
 type BuildProgress = pdb.Progress
 
-// Policy says which missing or damaged databases a Solver builds.
-type Policy int
+// Policy says which missing or damaged databases a Solver builds: the
+// databases' store's (pdb.Policy).
+type Policy = pdb.Policy
 
 // The policies of Config.Build.
 const (
-	BuildDefaults Policy = iota // each size's default partition: minutes and a few hundred megabytes, once
-	NeverBuild                  // none: a missing database is an error
-	BuildAny                    // whatever partition the Config names, however large
+	BuildDefaults = pdb.BuildDefaults // each size's default partition: minutes and a few hundred megabytes, once
+	NeverBuild    = pdb.NeverBuild    // none: a missing database is an error
+	BuildAny      = pdb.BuildAny      // whatever partition the Config names, however large
 )
-
-// storePolicies maps the policies onto the store's.
-var storePolicies = [...]pdb.Policy{BuildDefaults: pdb.BuildDefaults, NeverBuild: pdb.NeverBuild, BuildAny: pdb.BuildAny}
 
 // ErrClosed is returned by a Solver's methods after Close, and by the
 // searches that Close stopped.
@@ -317,7 +315,7 @@ func (s *Solver) tables(ctx context.Context, name string, p pdb.Partition, inMem
 	if inMemory {
 		return p.Build(ctx, pdb.BuildOptions{}) // milliseconds: nothing to report
 	}
-	store, err := pdb.OpenStore(s.cfg.Dir, pdb.StoreOptions{Policy: storePolicies[s.cfg.Build], ZeroAware: s.cfg.ZeroAware, Progress: s.cfg.Progress, Log: s.cfg.Log})
+	store, err := pdb.OpenStore(s.cfg.Dir, pdb.StoreOptions{Policy: s.cfg.Build, ZeroAware: s.cfg.ZeroAware, Progress: s.cfg.Progress, Log: s.cfg.Log})
 	if err != nil {
 		return nil, err
 	}
