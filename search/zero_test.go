@@ -62,16 +62,24 @@ func TestZeroAwareExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	md, _ := search.Manhattan(size, pdb.Goal)
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 8 {
-		b := walk(rng, size, 40)
-		want := solve(t, b, pdb.Goal, md, search.Options{}, -1)
-		res := solve(t, b, pdb.Goal, seven, search.Options{PruneDepth: search.PruneInverse, Order: puzzle.Moves}, want.Length())
-		if length, nodes := plainIDA(seven, b); length != want.Length() || nodes != res.Generated {
-			t.Fatalf("seven tiles, %v: plain IDA* length %d, %d nodes; the search %d nodes", b, length, nodes, res.Generated)
-		}
+		checkOptimal(t, seven, walk(rng, size, 40))
 	}
+}
+
+// checkOptimal solves b with h, checks the length against IDA* with
+// Manhattan distance, and the nodes against plainIDA's, which looks every
+// view of every child up; it returns the length.
+func checkOptimal(t *testing.T, h *search.Heuristic, b puzzle.Board) int {
+	t.Helper()
+	md, _ := search.Manhattan(b.Size(), pdb.Goal)
+	want := solve(t, b, pdb.Goal, md, search.Options{}, -1)
+	res := solve(t, b, pdb.Goal, h, search.Options{PruneDepth: search.PruneInverse, Order: puzzle.Moves}, want.Length())
+	if length, nodes := plainIDA(h, b); length != want.Length() || nodes != res.Generated {
+		t.Fatalf("%v: plain IDA* length %d, %d nodes; the search %d nodes", b, length, nodes, res.Generated)
+	}
+	return want.Length()
 }
 
 // walk returns the board that n random moves, none undoing the last, take
@@ -112,17 +120,10 @@ func TestZeroAwareFiveByFive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	md, _ := search.Manhattan(size, pdb.Goal)
 	rng := rand.New(rand.NewPCG(5, 5))
 	for range 4 {
 		b := walk(rng, size, 60)
-		plain := solve(t, b, pdb.Goal, md, search.Options{}, -1)
-		want := plain.Length()
-		t.Logf("%v: %d moves, %d nodes with Manhattan distance", b, want, plain.Generated)
-		res := solve(t, b, pdb.Goal, catalogue, search.Options{PruneDepth: search.PruneInverse, Order: puzzle.Moves}, want)
-		if length, nodes := plainIDA(catalogue, b); length != want || nodes != res.Generated {
-			t.Fatalf("%v: plain IDA* length %d, %d nodes; the search %d nodes", b, length, nodes, res.Generated)
-		}
+		want := checkOptimal(t, catalogue, b)
 		solve(t, b, pdb.Goal, catalogue, search.Options{Threads: 3}, want)
 		if w := solve(t, b, pdb.Goal, catalogue, search.Options{Weight: 2}, -1); w.Length() > 2*want {
 			t.Fatalf("%v: weighted length %d, optimum %d", b, w.Length(), want)

@@ -50,13 +50,7 @@ func TestFlags(t *testing.T) {
 func TestShutdown(t *testing.T) {
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
-	addr := make(chan net.Addr, 1)
-	status := make(chan int, 1)
-	var stderr bytes.Buffer
-	go func() {
-		status <- run(ctx, []string{"--addr", "localhost:0", "--heuristic", "manhattan", "--timeout", "1h", "--grace", "100ms"}, &stderr, func(a net.Addr) { addr <- a })
-	}()
-	url := "http://" + (<-addr).String()
+	url, status, stderr := start(ctx, "--timeout", "1h", "--grace", "100ms")
 	waitFor(t, "/healthz", func() bool {
 		resp, err := http.Get(url + "/healthz")
 		if err == nil {
@@ -97,6 +91,18 @@ func TestShutdown(t *testing.T) {
 	}
 }
 
+// start runs the server on a free port with Manhattan distance and the
+// flags, until ctx ends; it returns the server's address, where run's
+// exit status will come, and its standard error.
+func start(ctx context.Context, flags ...string) (url string, status chan int, stderr *bytes.Buffer) {
+	addr := make(chan net.Addr, 1)
+	status, stderr = make(chan int, 1), new(bytes.Buffer)
+	go func() {
+		status <- run(ctx, append([]string{"--addr", "localhost:0", "--heuristic", "manhattan"}, flags...), stderr, func(a net.Addr) { addr <- a })
+	}()
+	return "http://" + (<-addr).String(), status, stderr
+}
+
 // TestMaxConns serves with --max-conns 1 (netutil.LimitListener): a
 // second client is answered once the first's connection, kept alive,
 // closes and gives its slot back. (That the second waits meanwhile is
@@ -104,13 +110,8 @@ func TestShutdown(t *testing.T) {
 func TestMaxConns(t *testing.T) {
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
-	addr := make(chan net.Addr, 1)
-	status := make(chan int, 1)
-	var stderr bytes.Buffer
-	go func() {
-		status <- run(ctx, []string{"--addr", "localhost:0", "--heuristic", "manhattan", "--max-conns", "1"}, &stderr, func(a net.Addr) { addr <- a })
-	}()
-	url := "http://" + (<-addr).String() + "/" // the page: served at once
+	url, status, stderr := start(ctx, "--max-conns", "1")
+	url += "/" // the page: served at once
 	first := &http.Client{Transport: &http.Transport{}}
 	resp, err := first.Get(url) // its connection stays open, idle in first's pool
 	if err != nil {
