@@ -45,11 +45,9 @@ func NextPlan(parts []Part, tasks int) (Plan, error) { return search.NextPlan(pa
 // solution that no task reports.
 var ErrUnreported = search.ErrUnreported
 
-// The databases' files and sizes.
-var (
-	// ErrNotRegular is a database path that holds no regular file.
-	ErrNotRegular = pdb.ErrNotRegular
-)
+// ErrNotRegular is a database path that holds no regular file, which a
+// DatabaseError may wrap.
+var ErrNotRegular = pdb.ErrNotRegular
 
 // FileError is an error about one database file, which a DatabaseError
 // may wrap.
