@@ -241,9 +241,9 @@ func (p Partition) load(dir string, opts BuildOptions) ([]*Table, error) {
 
 // Missing returns the patterns whose database files (FileName) are not in
 // dir (nor dir itself) or are outdated: of another format version. It is
-// the low-level API a Store is built on, as Load is. A file
-// that is there but cannot be read is an error (a *FileError); other
-// damage is left for Load to report.
+// the low-level API a Store is built on, as Load is. A file that is there
+// but cannot be read is an error (a *FileError); other damage is left for
+// Load to report.
 func (p Partition) Missing(dir string) ([][]int, error) {
 	return p.missing(dir, BuildOptions{})
 }
@@ -286,11 +286,12 @@ func (b Built) String() string {
 		b.Elapsed.Seconds(), len(b.Table.values), b.Compressed, b.Path)
 }
 
-// LockDir locks the database directory dir, made if need be, for a
-// build (the low-level API a Store is built on, as Load is): a builder that holds it and then finds what is still missing
-// builds each database once, however many processes start at once. While
-// another process holds it, onWait is called once (if not nil) and
-// LockDir waits, until ctx ends; a holder that dies releases it.
+// LockDir locks the database directory dir, made if need be, for a build
+// (the low-level API a Store is built on, as Load is): a builder that
+// holds it and then finds what is still missing builds each database
+// once, however many processes start at once. While another process
+// holds it, onWait is called once (if not nil) and LockDir waits, until
+// ctx ends; a holder that dies releases it.
 func LockDir(ctx context.Context, dir string, onWait func()) (unlock func() error, err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("pdb: %w", err)
@@ -300,8 +301,8 @@ func LockDir(ctx context.Context, dir string, onWait func()) (unlock func() erro
 
 // BuildMissing builds the databases of the patterns and writes them to dir,
 // calling done after each: the low-level API a Store is built on (see
-// Load), which does not lock dir (LockDir). When ctx ends, it stops within milliseconds,
-// and writes nothing of the database it was building.
+// Load), which does not lock dir (LockDir). When ctx ends, it stops within
+// milliseconds, and writes nothing of the database it was building.
 func BuildMissing(ctx context.Context, dir string, size puzzle.Size, patterns [][]int, opts BuildOptions, done func(Built)) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("pdb: %v", err)

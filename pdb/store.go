@@ -50,11 +50,11 @@ func fileName(size puzzle.Size, goal puzzle.Goal, tiles []int, zero bool) string
 
 // Load returns the pattern's table from dir (FileName's file): the
 // low-level API a Store is built on, which programs use instead, as it
-// also builds, repairs and locks. It maps
-// the unpacked copy read-only, so that processes share one copy in the
-// page cache; on first use it unpacks the compressed file into that copy
-// (atomically, so that concurrent loads are safe), and again when the
-// compressed file is rebuilt. Where the copy cannot be written beside the
+// also builds, repairs and locks. It maps the unpacked copy read-only, so
+// that processes share one copy in the page cache; on first use it
+// unpacks the compressed file into that copy (atomically, so that
+// concurrent loads are safe), and again when the compressed file is
+// rebuilt. Where the copy cannot be written beside the
 // compressed file (a read-only directory, say), it goes into the user's
 // cache directory (UnpackDir); so it does where something other than a
 // regular file stands in its place, which is never written to. The

@@ -17,19 +17,20 @@ import (
 	"fifteen/puzzle"
 )
 
-// Table is one pattern's database: Values()[Index(cells)] is the entry
-// of the placement whose tile Tiles[i] is on the cell in bits CellBits·i
-// of cells. Its users borrow its entries, read-only: a loaded table maps
-// its file read-only, and one process's tables are shared by all its
-// searches.
+// Table is one pattern's database: Values()[Index(cells, blank)] is the
+// entry of the placement whose tile Tiles[i] is on the cell in bits
+// CellBits·i of cells, with the blank on cell blank. Its users borrow its
+// entries, read-only: a loaded table maps its file read-only, and one
+// process's tables are shared by all its searches.
 //
 // A zero-aware table (Scheme ZeroAware) holds in each entry the value of
 // a placement with the blank in one region. Otherwise an entry's low
 // 8−Regions bits hold the placement's value with the blank in its best
-// region of the cells the pattern leaves free. Bit 8−Regions+j
-// adds 2 moves with the blank in region j (the regions of free cells
-// numbered in the order of their lowest cells): there the pattern's tiles must let the blank by. Regions beyond
-// the flagged ones add nothing, which is admissible. Korf and Felner's
+// region of the cells the pattern leaves free. Bit 8−Regions+j adds 2
+// moves with the blank in region j (the regions of free cells numbered in
+// the order of their lowest cells): there the pattern's tiles must let
+// the blank by. Regions beyond the flagged ones add nothing, which is
+// admissible. Korf and Felner's
 // databases, which ignore the blank, have Regions 0.
 type Table struct {
 	Size    puzzle.Size
