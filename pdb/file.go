@@ -28,10 +28,9 @@ const (
 	// Version is the newest format version, which this package reads with
 	// version 3. Version 2 added the blank's regions (header.Regions),
 	// version 3 interleaved a sparse index's bits (Sparse), version 4 added
-	// zero-aware tables (ZeroAware). A table is written in the oldest
-	// version that holds it, so that the programs that read version 3
-	// still share the files of other tables (and count a zero-aware one
-	// as outdated, not as theirs).
+	// zero-aware tables (ZeroAware), in files of their own (FileName). A
+	// table is written in the oldest version that holds it, so that the
+	// programs that read version 3 still share the files of other tables.
 	Version = 4
 	// HeaderSize is the size of the header; the raw table starts there.
 	HeaderSize = 4096

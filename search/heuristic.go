@@ -456,8 +456,8 @@ func (h *Heuristic) zeroAware() bool {
 // move returns what the move of board tile t from board cell q to the
 // adjacent cell b changes in the view, with p the view's patterns: the
 // moved tile's pattern, and its index and cells after the move. A ranked
-// index also needs passed, and a zero-aware one moveZero instead. Small enough to be inlined, as the search's
-// loop calls it for every view.
+// index also needs passed, and a zero-aware one moveZero instead. Small
+// enough to be inlined, as the search's loop calls it for every view.
 func (v *view) move(p *patterns, t, q, b int) (g uint8, index uint64, occupied uint32) {
 	g = v.boardGroup[t&31] & 31
 	index = p.index[g] + uint64(v.boardPlace[t&31][b&31]) - uint64(v.boardPlace[t&31][q&31])

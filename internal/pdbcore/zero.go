@@ -17,14 +17,13 @@ import (
 // offset(set) the regions of the sets ranked before it; region the number
 // of the blank's region among the set's, in the order of their lowest
 // cells (Geometry.Number). Clausecker's tables put the order last; first,
-// it changes only when a tile passes another, and one order's entries (a
-// quarter of a megabyte with 6 tiles on 5×5) stay in cache while a
-// search moves tiles, which changes only the set.
+// as it changes only when a tile passes another, a search's lookups stay
+// within one order's entries (a quarter of a megabyte with 6 tiles on 5×5)
+// while it moves tiles, which changes only the set.
 type Zero struct {
-	n, k    int
-	orders  uint64 // k!
-	regions uint64 // Regions()
-	entries uint64
+	k       int
+	orders  uint64     // k!
+	regions uint64     // Regions()
 	fact    [16]uint64 // fact[i] = (k-1-i)!, the weight of tile i's digit in order (16 ≥ MaxTiles)
 	// low[m] ranks the cells of the low 13-bit half m among the sets;
 	// high[m][j] adds the cells of the high half m, as if j cells lay in
@@ -33,7 +32,7 @@ type Zero struct {
 	low  []uint32
 	high [][16]uint32
 	sets []zeroSet // by the set's rank
-	// orders[key] is order's rank of the tiles' places among the occupied
+	// orders16[key] is Order's rank of the tiles' places among the occupied
 	// cells, tile i's in bits 3i of key, for the first k-1 tiles (the last
 	// takes the place left): with up to maxTabledOrder tiles.
 	orders16 []uint16
@@ -87,7 +86,7 @@ func newZero(size puzzle.Size, k int) (*Zero, error) {
 	if n < 4 || n > MaxZeroCells || k < 1 || k >= n-1 || k > MaxTiles {
 		return nil, fmt.Errorf("pdbcore: %d tiles on %d cells cannot be indexed by region", k, n)
 	}
-	z := &Zero{n: n, k: k, orders: 1}
+	z := &Zero{k: k, orders: 1}
 	for i := k - 1; i >= 0; i-- {
 		z.fact[i] = z.orders
 		z.orders *= uint64(k - i)
@@ -158,17 +157,13 @@ func newZero(size puzzle.Size, k int) (*Zero, error) {
 		z.sets[r][1] |= offset << offsetShift
 		offset += uint64(count)
 	}
-	z.regions, z.entries = offset, offset*z.orders
+	z.regions = offset
 	return z, nil
 }
 
-// combinations yields every set of k of n cells, as masks.
+// combinations yields every set of k of n cells, as masks, for k ≥ 1.
 func combinations(n, k int) func(yield func(uint32) bool) {
 	return func(yield func(uint32) bool) {
-		if k == 0 {
-			yield(0)
-			return
-		}
 		// Gosper's hack: the next larger mask with as many bits.
 		for m := uint32(1)<<k - 1; m < 1<<n; {
 			if !yield(m) {
@@ -182,7 +177,7 @@ func combinations(n, k int) func(yield func(uint32) bool) {
 }
 
 // Len returns the number of entries of a table so indexed.
-func (z *Zero) Len() int { return int(z.entries) }
+func (z *Zero) Len() int { return int(z.regions * z.orders) }
 
 // Regions returns the number of regions summed over every set of cells:
 // a table has Regions() · k! entries.
