@@ -15,16 +15,15 @@
 # failed. It returns 1 when the status says the job failed (why is on
 # standard error), and when FIFTEEN_TRIES (default 3) rounds in a row add
 # no work to what the tasks have done (status.json's work: puzzles solved,
-# rounds run, subtrees searched).
-
-# status_field FILE NAME prints a field of status.json, one JSON object on
-# one line whose strings hold no quotes but escaped ones.
-status_field() {
-	sed -n "s/.*\"$2\":\(\"\(\([^\"\\\\]\|\\\\.\)*\)\"\|\([0-9]*\)\).*/\2\4/p" "$1"
-}
+# rounds run, subtrees searched). It reads status.json with jq, and
+# without jq returns 1 at once, saying so, before the first round.
 
 rounds() {
-	local results=$1 run=$2 merge=$3 round last=-1 same=0 state why work
+	local results=$1 run=$2 merge=$3 round last=-1 same=0 state exit work why
+	if ! command -v jq >/dev/null; then
+		echo "rounds: reading the merge's status.json needs jq (apt-get install jq)" >&2
+		return 1
+	fi
 	for ((round = 1; ; round++)); do
 		"$run" "$round"
 		rm -f "$results/status.json"
@@ -33,11 +32,9 @@ rounds() {
 			echo "rounds: the merge wrote no $results/status.json" >&2
 			return 1
 		fi
-		state=$(status_field "$results/status.json" state)
-		why=$(status_field "$results/status.json" why)
-		work=$(status_field "$results/status.json" work)
+		IFS=$'\t' read -r state exit work why < <(jq -r '[.state, .exit, .work // 0, .why // ""] | @tsv' "$results/status.json") || true
 		case $state in
-		done) return "$(status_field "$results/status.json" exit)" ;;
+		done) return "$exit" ;;
 		failed)
 			echo "rounds: the job failed: $why" >&2
 			return 1
@@ -49,13 +46,13 @@ rounds() {
 			;;
 		esac
 		echo "rounds: round $round: $why" >&2
-		if ((${work:-0} <= last)); then
+		if ((work <= last)); then
 			if ((++same >= ${FIFTEEN_TRIES:-3})); then
 				echo "rounds: no progress in $same rounds: see the tasks' logs in $results" >&2
 				return 1
 			fi
 		else
-			last=${work:-0} same=0
+			last=$work same=0
 		fi
 	done
 }

@@ -73,9 +73,10 @@ func OpenStore(dir string, opts StoreOptions) (*Store, error) {
 func (s *Store) Dir() string { return s.dir }
 
 // A StoreError reports a partition whose databases a store could not
-// open or build: missing (Err wraps ErrMissing, and Built says whether
-// the policy allowed building them), damaged (a *FileError names the
-// file) or unreadable. The commands word their own advice from it.
+// open or build: missing (Err wraps ErrMissing: the policy did not build
+// them), damaged (a *FileError names the file) or unreadable. It names
+// the partition as it was asked for, its board size and the directory,
+// so that a program can word its advice: how to build them.
 type StoreError struct {
 	Dir       string
 	Partition string // the name the databases were asked for by
@@ -85,9 +86,9 @@ type StoreError struct {
 
 func (e *StoreError) Error() string {
 	if errors.Is(e.Err, ErrMissing) {
-		return fmt.Sprintf("pdb: the %s databases are not in %s, or are of another format version", e.Partition, e.Dir)
+		return fmt.Sprintf("the %s databases are not in %s, or are of another format version", e.Partition, e.Dir)
 	}
-	return fmt.Sprintf("pdb: the %s databases in %s: %v", e.Partition, e.Dir, e.Err)
+	return fmt.Sprintf("the %s databases in %s: %v", e.Partition, e.Dir, e.Err)
 }
 
 func (e *StoreError) Unwrap() error { return e.Err }

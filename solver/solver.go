@@ -121,25 +121,10 @@ var ErrClosed = errors.New("solver: closed")
 var ErrMissing = pdb.ErrMissing
 
 // A DatabaseError reports pattern databases that could not be opened:
-// missing (Err wraps ErrMissing), damaged (a *pdb.FileError naming the
-// file), or unreadable. It names the partition, as Config named it, its
-// board size and the directory, so that a program can say how to build
-// them.
-type DatabaseError struct {
-	Partition string
-	Size      puzzle.Size
-	Dir       string
-	Err       error
-}
-
-func (e *DatabaseError) Error() string {
-	if errors.Is(e.Err, pdb.ErrMissing) {
-		return fmt.Sprintf("the %s databases are not in %s, or are of another format version", e.Partition, e.Dir)
-	}
-	return fmt.Sprintf("the %s databases in %s: %v", e.Partition, e.Dir, e.Err)
-}
-
-func (e *DatabaseError) Unwrap() error { return e.Err }
+// missing (Err wraps ErrMissing), damaged (a *FileError naming the file),
+// or unreadable. It names the partition, as Config named it, its board
+// size and the directory, so that a program can say how to build them.
+type DatabaseError = pdb.StoreError
 
 // A Solver solves puzzles with the heuristic its Config chooses.
 type Solver struct {
@@ -319,9 +304,5 @@ func (s *Solver) tables(ctx context.Context, name string, p pdb.Partition, inMem
 	if err != nil {
 		return nil, err
 	}
-	tables, err := store.Tables(ctx, name, p)
-	if se := (*pdb.StoreError)(nil); errors.As(err, &se) {
-		return nil, &DatabaseError{Partition: se.Partition, Size: se.Size, Dir: se.Dir, Err: se.Err}
-	}
-	return tables, err
+	return store.Tables(ctx, name, p)
 }

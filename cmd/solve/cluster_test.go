@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"fifteen/cmd/internal/batch"
+	"fifteen/cmd/internal/cli"
 	"fifteen/cmd/internal/cluster"
 	"fifteen/cmd/internal/record"
 )
@@ -31,13 +32,13 @@ func splitJob(t *testing.T, file string, n int, args ...string) (status int, std
 		}
 		status, stdout, stderr = runSolve(t, "", append([]string{"--results", dir, "--merge", file}, args...)...)
 		want := cluster.Status{Version: 1, State: cluster.Again, Exit: status}
-		if status != cluster.StatusMore {
+		if status != cli.StatusAgain {
 			want.State = cluster.Done
 		}
 		if got := jobStatus(t, dir); got.State != want.State || got.Exit != want.Exit || got.Version != want.Version {
 			t.Fatalf("status.json %+v after a merge that exits %d", got, status)
 		}
-		if status != cluster.StatusMore {
+		if status != cli.StatusAgain {
 			return status, stdout, stderr, rounds
 		}
 	}
@@ -128,7 +129,7 @@ func TestSplitFlags(t *testing.T) {
 			t.Errorf("%v: status %d, %q; want 2 and %q", c.args, status, stderr, c.want)
 		}
 	}
-	if status, _, stderr := runSolve(t, "", "--results", results, "--merge", file); status != cluster.StatusMore || !strings.Contains(stderr, "no task has run") {
+	if status, _, stderr := runSolve(t, "", "--results", results, "--merge", file); status != cli.StatusAgain || !strings.Contains(stderr, "no task has run") {
 		t.Errorf("a merge before any task: status %d, %s", status, stderr)
 	}
 	if status, _, stderr := runSolve(t, "", "--results", results, "--task", "0/2", "--greedy", "--split", "search", file); status != 2 || !strings.Contains(stderr, "IDA*") {

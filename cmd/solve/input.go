@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"fifteen/cmd/internal/batch"
+	"fifteen/cmd/internal/cli"
 	"fifteen/data"
 	"fifteen/puzzle"
 	"fifteen/solver"
@@ -91,25 +92,25 @@ func puzzles(cfg *config, stdin io.Reader) (seq iter.Seq2[puzzle.Puzzle, error],
 // printPuzzles prints the puzzles as they are read, one a line that reads
 // back as the same puzzle with the same id (puzzle.Puzzle.Line), and
 // reports the malformed ones.
-func printPuzzles(stream iter.Seq2[puzzle.Puzzle, error], stdout, stderr io.Writer) int {
-	status := 0
+func printPuzzles(stream iter.Seq2[puzzle.Puzzle, error], stdout, stderr io.Writer) error {
+	var failed error
 	w := bufio.NewWriter(stdout)
 	for p, err := range stream {
+		if errors.As(err, new(batch.ReadError)) {
+			failed = err
+			break // the stream's last
+		}
 		if err != nil {
-			status = 1
-			if errors.As(err, new(batch.ReadError)) {
-				err = fmt.Errorf("solve: %w", err)
-			}
+			failed = cli.ErrReported
 			fmt.Fprintln(stderr, err)
 			continue
 		}
 		fmt.Fprintln(w, p.Line())
 	}
 	if err := w.Flush(); err != nil {
-		fmt.Fprintln(stderr, "solve:", err)
-		return 1
+		return err
 	}
-	return status
+	return failed
 }
 
 // live reports whether reading r may wait for input that is still to

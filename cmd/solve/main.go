@@ -64,27 +64,35 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	stopProfiles, err := profile.Start(cfg.profiles)
 	if err != nil {
-		fmt.Fprintln(stderr, "solve:", err)
-		return cli.StatusFailed
+		return exitStatus(err, stderr)
 	}
 	// SIGTERM is how a scheduler stops a task (a cancelled or preempted job).
 	ctx, cancel := cli.Context()
 	defer cancel()
-	status := solve(ctx, cfg, stdin, stdout, stderr)
+	status := exitStatus(solve(ctx, cfg, stdin, stdout, stderr), stderr)
 	if err := stopProfiles(); err != nil {
-		fmt.Fprintln(stderr, "solve:", err)
-		status = cli.StatusFailed
+		status = max(status, exitStatus(err, stderr))
+	}
+	return status
+}
+
+// exitStatus reports err, if any, on stderr and returns solve's exit
+// status for it: the commands' (cli.Status), and cli.StatusAgain from a
+// split job's merge while its tasks must run again.
+func exitStatus(err error, stderr io.Writer) int {
+	status := cli.Status("solve", err, stderr)
+	if errors.As(err, new(*cluster.AgainError)) {
+		return cli.StatusAgain
 	}
 	return status
 }
 
 // solve reads the puzzles and solves them, prints them (--print-only), or
-// runs a split job's task or merge, and returns the exit status.
-func solve(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr io.Writer) int {
+// runs a split job's task or merge.
+func solve(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr io.Writer) error {
 	stream, closeInput, err := puzzles(cfg, stdin)
 	if err != nil {
-		fmt.Fprintln(stderr, "solve:", err)
-		return cli.StatusFailed
+		return err
 	}
 	defer closeInput()
 	switch {

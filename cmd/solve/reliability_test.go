@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"fifteen/cmd/internal/batch"
+	"fifteen/cmd/internal/cli"
 	"fifteen/cmd/internal/cluster"
 	"fifteen/internal/atomicfile"
 )
@@ -86,7 +87,7 @@ func TestSplitStrayMark(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "results")
 	flags := []string{file, "--goal", "first", "--heuristic", "manhattan", "-t", "1", "--split-above", "262144"}
 	runTasks(t, dir, 2, flags...)
-	if status, _, stderr := runSolve(t, "", append([]string{"--results", dir, "--merge"}, flags...)...); status != cluster.StatusMore {
+	if status, _, stderr := runSolve(t, "", append([]string{"--results", dir, "--merge"}, flags...)...); status != cli.StatusAgain {
 		t.Fatalf("merge of the first round: status %d: %s", status, stderr)
 	}
 	var pf struct{ Plan *struct{ Bound int } }

@@ -79,20 +79,26 @@ type ReadError struct{ Err error }
 func (e ReadError) Error() string { return e.Err.Error() }
 func (e ReadError) Unwrap() error { return e.Err }
 
+// ErrInterrupted is a batch that Ctrl-C or SIGTERM cut short: the
+// outcomes so far are printed, and the summary.
+var ErrInterrupted = errors.New("interrupted")
+
 // Solve solves the stream, prints each result on stdout in input order as
-// it comes and a summary on stderr, and returns solve's exit status. It
+// it comes and a summary on stderr. It returns cli.ErrReported if a puzzle
+// failed (each is reported on its own line), ErrInterrupted, or why the
+// batch could not go on: a *cli.UsageError for a request it cannot carry
+// out as made. It
 // peeks at the stream to choose its parallelism (Parallelism), unless the
 // input is Live: then it takes it for one puzzle, one at a time, each
 // solved on every thread. --gif, which draws one puzzle, waits for the
 // input's end.
-func Solve(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, error], stdout, stderr io.Writer) int {
+func Solve(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, error], stdout, stderr io.Writer) error {
 	many := false
 	if !c.Live || c.GIFFile != "" {
 		many, stream = peek(stream)
 	}
 	if c.GIFFile != "" && many {
-		fmt.Fprintln(stderr, "solve: --gif draws one puzzle, and there are more; use --gif-dir")
-		return 2
+		return &cli.UsageError{Err: errors.New("--gif draws one puzzle, and there are more; use --gif-dir")}
 	}
 	var err error
 	if c.GIFFile != "" {
@@ -102,16 +108,14 @@ func Solve(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, error
 		err = atomicfile.Check(c.Checkpoint)
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "solve:", err)
-		return 1
+		return err
 	}
 	if c.Resume != nil {
 		stream = resumed(stream, c.Resume)
 	}
 	if c.GIFDir != "" {
 		if err := os.MkdirAll(c.GIFDir, 0o755); err != nil {
-			fmt.Fprintln(stderr, "solve:", err)
-			return 1
+			return err
 		}
 	}
 	c.Parallelism(many)
@@ -168,15 +172,14 @@ type Outcome struct {
 }
 
 // Stream solves the stream's puzzles, hands each Outcome to emit in
-// input order, prints a summary, and returns the exit status. Only once
+// input order, prints a summary, and returns what Solve does. Only once
 // emit has taken a puzzle's Outcome does the --checkpoint file say that
 // the batch is past it.
-func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, error], stderr io.Writer, emit func(Outcome) error) int {
+func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, error], stderr io.Writer, emit func(Outcome) error) error {
 	past := checkpoints(c, stderr)
 	s, err := NewSolver(c, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, "solve:", err)
-		return 2
+		return err
 	}
 	defer s.Close()
 
@@ -185,7 +188,7 @@ func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, erro
 	if c.Options.Mode != solver.Human {
 		stream = prepared(ctx, s, c.Options.Goal, stream, &sum.loading)
 	}
-	status := 0
+	var failed error
 	gifNames := map[string]bool{} // in --gif-dir, so that no id's file replaces another's
 	for r, err := range s.SolveAll(ctx, stream, c.Jobs, c.Options) {
 		var ie *puzzle.InputError
@@ -193,8 +196,7 @@ func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, erro
 		msg := ""
 		switch {
 		case errors.As(err, &re):
-			fmt.Fprintln(stderr, "solve:", err)
-			return 1
+			return err
 		case errors.As(err, &ie):
 			msg = ie.Error()
 		case errors.As(err, new(errRepeated)):
@@ -203,7 +205,7 @@ func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, erro
 			msg = fmt.Sprintf("%s: %s", r.Puzzle.ID, cli.Explain(err))
 		}
 		if err != nil {
-			status = 1
+			failed = cli.ErrReported
 		}
 		o := Outcome{Msg: msg, Interrupted: ctx.Err() != nil && (errors.Is(err, ctx.Err()) || errors.Is(err, context.Cause(ctx)))}
 		if r.Iterations != nil || r.Solved {
@@ -211,15 +213,14 @@ func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, erro
 			sum.add(o.Record)
 		}
 		if err := emit(o); err != nil {
-			fmt.Fprintln(stderr, "solve:", err)
-			return 1
+			return err
 		}
 		if !o.Interrupted && ie == nil {
 			past(r.Puzzle)
 		}
 		if err == nil && (c.GIFFile != "" || c.GIFDir != "") {
 			if err := writeGIF(ctx, c, &r, gifNames); err != nil {
-				status = 1
+				failed = cli.ErrReported
 				fmt.Fprintf(stderr, "%s: %v\n", r.Puzzle.ID, err)
 			}
 		}
@@ -227,51 +228,53 @@ func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, erro
 	sum.wall = time.Since(t0)
 	sum.print(stderr)
 	if ctx.Err() != nil {
-		fmt.Fprintln(stderr, "solve: interrupted")
-		return 1
+		return ErrInterrupted
 	}
-	return status
+	return failed
 }
 
 // NewSolver returns the solver of the flags, which reports its database
-// builds and long searches on stderr.
+// builds and long searches on stderr. Its error is a *cli.UsageError.
 func NewSolver(c *Config, stderr io.Writer) (*solver.Solver, error) {
 	c.Solver.Progress, c.Solver.Log = cli.Reporter(stderr)
 	if c.Options.ProgressEvery > 0 {
 		c.Options.Progress = longSearches(stderr)
 	}
-	return solver.New(c.Solver)
+	s, err := solver.New(c.Solver)
+	if err != nil {
+		return nil, &cli.UsageError{Err: err}
+	}
+	return s, nil
 }
 
 // PrintOutcomes prints n outcomes in order, and their summary, as
-// Stream does, and returns the exit status: 1 if any has a message or a
+// Stream does; it returns cli.ErrReported if any has a message or a
 // record unsolved. As the outcomes come from files that others may have
 // written, their messages and errors are printed escaped (puzzle.Escape).
-func PrintOutcomes(c *Config, n int, outcomes func(i int) Outcome, stdout, stderr io.Writer) int {
+func PrintOutcomes(c *Config, n int, outcomes func(i int) Outcome, stdout, stderr io.Writer) error {
 	out := record.NewPrinter(c.Format, c.Options.Weight, stdout)
 	var sum summary
-	status := 0
+	var failed error
 	for i := range n {
 		o := outcomes(i)
 		if o.Msg != "" {
 			fmt.Fprintln(stderr, puzzle.Escape(o.Msg))
-			status = 1
+			failed = cli.ErrReported
 		}
 		if o.Record != nil {
 			rec := *o.Record
 			rec.Error = puzzle.Escape(rec.Error)
 			if !rec.Solved {
-				status = 1
+				failed = cli.ErrReported
 			}
 			if err := out.Print(&rec); err != nil {
-				fmt.Fprintln(stderr, "solve:", err)
-				return 1
+				return err
 			}
 			sum.add(&rec)
 		}
 	}
 	sum.print(stderr)
-	return status
+	return failed
 }
 
 // prepared returns the stream with the heuristic of each size opened as
@@ -372,9 +375,13 @@ func (s *summary) print(w io.Writer) {
 	if s.times.n == 0 {
 		return
 	}
+	rate := 0.0 // of searches too short to time, or none
+	if s.elapsed > 0 {
+		rate = float64(s.generated) / s.elapsed.Seconds() / 1e6
+	}
 	fmt.Fprintf(w, "solved %d of %d: %d moves, %d nodes generated, %d expanded, %.3f s searching (median %.4f s, max %.3f s), %.1f Mnodes/s",
 		s.solved, s.solved+s.failed, s.moves, s.generated, s.expanded, s.elapsed.Seconds(),
-		s.times.median().Seconds(), s.maxElapsed.Seconds(), float64(s.generated)/s.elapsed.Seconds()/1e6)
+		s.times.median().Seconds(), s.maxElapsed.Seconds(), rate)
 	if s.wall > 0 { // not a split job's merge, which knows the tasks' times only
 		fmt.Fprintf(w, ", %.3f s wall (%.3f s loading)", s.wall.Seconds(), s.loading.Seconds())
 	}

@@ -97,7 +97,7 @@ func checkpoints(c *Config, stderr io.Writer) (past func(puzzle.Puzzle)) {
 		mu.Lock()
 		defer mu.Unlock()
 		if err != nil && failed == nil {
-			fmt.Fprintln(stderr, "solve: saving the checkpoint:", err)
+			fmt.Fprintf(stderr, "%s: saving the checkpoint: %v\n", f.ID, err)
 		}
 		failed = err
 	}

@@ -17,13 +17,44 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// The exit statuses every command shares; solve adds 3 for a split job's
-// merge that must run again.
+// The exit statuses of the commands.
 const (
 	StatusOK     = 0 // done
 	StatusFailed = 1 // a failure, reported on standard error
 	StatusUsage  = 2 // a bad flag or argument
+	StatusAgain  = 3 // solve --merge: the split job's tasks must run again
 )
+
+// UsageError is a request that cannot be carried out as it is made,
+// found once the flags are parsed (flags that exclude each other given
+// the input, databases that cannot be opened): the command exits with
+// StatusUsage.
+type UsageError struct{ Err error }
+
+func (e *UsageError) Error() string { return e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }
+
+// ErrReported stands for failures that were reported on standard error
+// as they happened, a line each (a puzzle's "ID: why"): the command adds
+// nothing and exits with StatusFailed.
+var ErrReported = errors.New("failures reported above")
+
+// Status reports err on stderr as "name: err", unless it is ErrReported,
+// and returns the exit status the commands share for it: StatusOK for
+// nil, StatusUsage for a *UsageError, else StatusFailed.
+func Status(name string, err error, stderr io.Writer) int {
+	switch {
+	case err == nil:
+		return StatusOK
+	case errors.Is(err, ErrReported):
+		return StatusFailed
+	}
+	fmt.Fprintf(stderr, "%s: %v\n", name, err)
+	if errors.As(err, new(*UsageError)) {
+		return StatusUsage
+	}
+	return StatusFailed
+}
 
 // Parse parses args into fs's flags and then runs check, the command's
 // checks of its flags against one another (nil: none). It reports

@@ -98,12 +98,11 @@ func readBatch(path string) (map[int]batchLine, error) {
 }
 
 // batchTask solves the task's share of the batch.
-func batchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, stderr io.Writer) int {
+func batchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, stderr io.Writer) error {
 	path := batchPath(c.Dir, c.Task)
 	done, err := readBatch(path)
 	if err != nil {
-		fmt.Fprintln(stderr, "solve:", err)
-		return 1
+		return err
 	}
 	if b.Jobs == 1 {
 		b.Checkpoint, b.Shared = filepath.Join(c.Dir, fmt.Sprintf("batch-%d.checkpoint.json", c.Task)), true
@@ -150,7 +149,7 @@ func batchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, std
 		})
 	}
 	saved := time.Now()
-	status := batch.Stream(ctx, b, stream, stderr, func(o batch.Outcome) error {
+	err = batch.Stream(ctx, b, stream, stderr, func(o batch.Outcome) error {
 		mu.Lock()
 		i := queue[0]
 		queue = queue[1:]
@@ -165,11 +164,10 @@ func batchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, std
 		saved = time.Now()
 		return save()
 	})
-	if err := save(); err != nil {
-		fmt.Fprintln(stderr, "solve:", err)
-		return 1
+	if serr := save(); serr != nil {
+		return serr
 	}
-	return status
+	return err
 }
 
 // mergeBatch prints the outcomes of a split batch in input order, once

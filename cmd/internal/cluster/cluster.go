@@ -24,13 +24,11 @@ import (
 	"strings"
 
 	"fifteen/cmd/internal/batch"
+	"fifteen/cmd/internal/cli"
 	"fifteen/internal/atomicfile"
 	"fifteen/puzzle"
 	"fifteen/solver"
 )
-
-// StatusMore is the merge's exit status while tasks remain to run.
-const StatusMore = 3
 
 // errNoTask is the merge's error before any task has run.
 var errNoTask = errors.New("no task has run")
@@ -114,17 +112,22 @@ type job struct {
 	Key string `json:"key"`
 }
 
+// AgainError is the merge's while the split job's tasks must run again:
+// Why says which, and for what.
+type AgainError struct{ Why string }
+
+func (e *AgainError) Error() string { return e.Why }
+
 // Run runs this process's part of the split job on the stream's puzzles:
 // a task's share (search.Split and SolveShare's runs, or every N-th
 // puzzle), or the merge, which prints the results on stdout as solve
-// does and writes status.json. It returns solve's exit status: for the
-// merge, StatusMore while the tasks must run again.
-func Run(ctx context.Context, c *Config, b *batch.Config, stream iter.Seq2[puzzle.Puzzle, error], stdout, stderr io.Writer) int {
+// does and writes status.json. Its errors are batch.Solve's, and the
+// merge's *AgainError while the tasks must run again.
+func Run(ctx context.Context, c *Config, b *batch.Config, stream iter.Seq2[puzzle.Puzzle, error], stdout, stderr io.Writer) error {
 	var all []entry
 	for p, err := range stream {
 		if errors.As(err, new(batch.ReadError)) {
-			fmt.Fprintln(stderr, "solve:", err)
-			return 1
+			return err
 		}
 		all = append(all, entry{p, err})
 	}
@@ -137,17 +140,14 @@ func Run(ctx context.Context, c *Config, b *batch.Config, stream iter.Seq2[puzzl
 	}
 	switch {
 	case split == "search" && b.Options.Mode != solver.Optimal && b.Options.Mode != solver.Weighted:
-		fmt.Fprintln(stderr, "solve: a split search is an IDA* search: not with --greedy or --constructive; use --split batch")
-		return 2
+		return &cli.UsageError{Err: errors.New("a split search is an IDA* search: not with --greedy or --constructive; use --split batch")}
 	case split == "search" && b.Options.Timeout > 0:
-		fmt.Fprintln(stderr, "solve: --timeout bounds one search: not with a split search, whose tasks search in rounds; use --split batch")
-		return 2
+		return &cli.UsageError{Err: errors.New("--timeout bounds one search: not with a split search, whose tasks search in rounds; use --split batch")}
 	}
 	j := job{Version: jobVersion, Split: split, Tasks: c.Tasks, Puzzles: len(all), Key: jobKey(c, b, all)}
 	if !c.Merge {
 		if _, err := claim(c.Dir, j, true); err != nil {
-			fmt.Fprintln(stderr, "solve:", err)
-			return 1
+			return err
 		}
 		b.Parallelism(len(all) > 1)
 		if split == "batch" {
@@ -156,17 +156,18 @@ func Run(ctx context.Context, c *Config, b *batch.Config, stream iter.Seq2[puzzl
 		return searchTask(ctx, c, b, all, stderr)
 	}
 	v := merge(c, b, j, all, stdout, stderr)
-	if v.State != Done {
-		fmt.Fprintln(stderr, "solve:", v.Why)
-	}
 	if v.State == Again {
 		v.Work = workIn(c.Dir)
 	}
-	if err := writeJSON(filepath.Join(c.Dir, "status.json"), v); err != nil && !errors.Is(err, os.ErrNotExist) {
-		fmt.Fprintln(stderr, "solve:", err)
-		return 1
+	// None where no task has made the directory.
+	err := writeJSON(filepath.Join(c.Dir, "status.json"), v)
+	switch {
+	case err == nil || errors.Is(err, os.ErrNotExist):
+		return v.err
+	case v.State == Done:
+		return err
 	}
-	return v.Exit
+	return fmt.Errorf("%v; writing its verdict: %w", v.err, err) // not StatusAgain, as the driver cannot read why
 }
 
 // merge joins what the tasks wrote: it prints the results, or says which
@@ -203,6 +204,8 @@ type Status struct {
 	// (workIn): a driver that sees it grow knows that they make progress,
 	// however slowly, and however alike the whys.
 	Work int `json:"work,omitempty"`
+
+	err error // what Run returns: nil, or as Exit says
 }
 
 // The states of a Status.
@@ -215,12 +218,22 @@ const (
 // statusVersion is the version of status.json's format.
 const statusVersion = 1
 
-func done(exit int) Status    { return verdict(Done, "", exit) }
-func again(why string) Status { return verdict(Again, why, StatusMore) }
-func failed(err error) Status { return verdict(Failed, err.Error(), 1) }
+// done is the verdict once the results are printed: err is
+// batch.PrintOutcomes's.
+func done(err error) Status {
+	v := Status{Version: statusVersion, State: Done, err: err}
+	if err != nil {
+		v.Exit = cli.StatusFailed
+	}
+	return v
+}
 
-func verdict(state, why string, exit int) Status {
-	return Status{Version: statusVersion, State: state, Why: why, Exit: exit}
+func again(why string) Status {
+	return Status{Version: statusVersion, State: Again, Why: why, Exit: cli.StatusAgain, err: &AgainError{why}}
+}
+
+func failed(err error) Status {
+	return Status{Version: statusVersion, State: Failed, Why: err.Error(), Exit: cli.StatusFailed, err: err}
 }
 
 // workIn counts the work the tasks have done in the results directory:

@@ -3,7 +3,8 @@ package cluster
 import "testing"
 
 // TestSetTask settles K/N from the environment of a Slurm job array or a
-// Kubernetes Indexed Job, and refuses what is not a task of the array.
+// Kubernetes Indexed Job, or from --task, which comes first, and refuses
+// what is not a task of the array.
 func TestSetTask(t *testing.T) {
 	env := func(vars map[string]string) func(string) string { return func(k string) string { return vars[k] } }
 	for _, c := range []struct {
@@ -24,6 +25,16 @@ func TestSetTask(t *testing.T) {
 		err := cc.SetTask("", env(c.vars))
 		if (err != nil) != c.err || err == nil && (cc.Task != c.task || cc.Tasks != c.tasks) {
 			t.Errorf("%v: task %d of %d, %v", c.vars, cc.Task, cc.Tasks, err)
+		}
+	}
+	for _, c := range []struct {
+		task        string
+		want, tasks int
+	}{{"3/8", 3, 8}, {"0/1", 0, 1}, {"8/8", -1, 0}, {"-1/8", -1, 0}, {"1/16385", -1, 0}, {"3", -1, 0}, {"a/b", -1, 0}} {
+		var cc Config
+		err := cc.SetTask(c.task, env(map[string]string{"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "2"}))
+		if c.want < 0 && err == nil || c.want >= 0 && (err != nil || cc.Task != c.want || cc.Tasks != c.tasks) {
+			t.Errorf("--task %s: task %d of %d, %v", c.task, cc.Task, cc.Tasks, err)
 		}
 	}
 }

@@ -46,8 +46,10 @@ func TestWorkIn(t *testing.T) {
 // 48: it gave up on tasks that made progress), and gives up after
 // FIFTEEN_TRIES rounds that add none.
 func TestRoundsGuard(t *testing.T) {
-	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("no bash")
+	for _, tool := range []string{"bash", "jq"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skip("no", tool)
+		}
 	}
 	script, err := filepath.Abs("../../../deploy/rounds.sh")
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"fifteen/cmd/internal/batch"
+	"fifteen/cmd/internal/cli"
 	"fifteen/cmd/internal/record"
 	"fifteen/puzzle"
 	"fifteen/solver"
@@ -102,25 +103,24 @@ func searchable(e entry, goal puzzle.Goal) string {
 	return ""
 }
 
-// searchTask runs the task's part of the round under way.
-func searchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, stderr io.Writer) int {
+// searchTask runs the task's part of the round under way. A failure of
+// the search is its puzzle's, reported as such (cli.ErrReported).
+func searchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, stderr io.Writer) error {
 	var pf planFile
 	planPath := filepath.Join(c.Dir, "plan.json")
 	if err := readJSON(planPath, &pf); err != nil && !errors.Is(err, os.ErrNotExist) {
-		fmt.Fprintln(stderr, "solve:", err)
-		return 1
+		return err
 	}
 	if err := pf.check(len(all), c.Tasks); err != nil {
-		fmt.Fprintf(stderr, "solve: %s: %v: the merge writes it anew\n", planPath, err)
-		return 1
+		return fmt.Errorf("%s: %v: the merge writes it anew", planPath, err)
 	}
 	p := pf.Puzzle
 	for p < len(all) && searchable(all[p], b.Options.Goal) != "" {
 		p++
 	}
 	if p >= len(all) {
-		fmt.Fprintln(stderr, "solve: every puzzle is searched: run the merge")
-		return 0
+		fmt.Fprintln(stderr, "every puzzle is searched: run the merge")
+		return nil
 	}
 	if p != pf.Puzzle {
 		pf = planFile{Puzzle: p}
@@ -132,16 +132,14 @@ func searchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, st
 	}
 	path := roundPath(dir, bound, c.Task)
 	if _, err := os.Stat(path); err == nil {
-		return 0 // done before: a rerun of the round
+		return nil // done before: a rerun of the round
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		fmt.Fprintln(stderr, "solve:", err)
-		return 1
+		return err
 	}
 	s, err := batch.NewSolver(b, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, "solve:", err)
-		return 2
+		return err
 	}
 	defer s.Close()
 	searched := all[p].p
@@ -151,7 +149,7 @@ func searchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, st
 		res, first, err := s.Split(ctx, searched, b.Options, c.Tasks, c.Above)
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", searched.ID, err)
-			return 1
+			return cli.ErrReported
 		}
 		out.Begun = &begunPart{H0: res.H0, Heuristic: res.Heuristic, Iterations: res.Iterations, Elapsed: res.Elapsed, Threads: b.Options.Threads}
 		if res.Solved {
@@ -164,15 +162,11 @@ func searchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, st
 		part, err := searchShare(ctx, s, c, b, searched, dir, *plan, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", searched.ID, err)
-			return 1
+			return cli.ErrReported
 		}
 		out.Part = &partFile{Part: part, Solution: puzzle.FormatMoves(part.Moves)}
 	}
-	if err := writeJSON(path, out); err != nil {
-		fmt.Fprintln(stderr, "solve:", err)
-		return 1
-	}
-	return 0
+	return writeJSON(path, out)
 }
 
 // searchShare searches the task's share of the plan's iteration, saving
@@ -192,7 +186,7 @@ func searchShare(ctx context.Context, s *solver.Solver, c *Config, b *batch.Conf
 	}
 	opts.Checkpoint = func(_ puzzle.Puzzle, cp *solver.Checkpoint) {
 		if err := writeJSON(checkpoint, cp); err != nil {
-			fmt.Fprintln(stderr, "solve: saving the checkpoint:", err)
+			fmt.Fprintf(stderr, "%s: saving the checkpoint: %v\n", p.ID, err)
 		}
 	}
 	part, err := s.SolveShare(ctx, p, opts, solver.Share{Plan: plan, Task: c.Task, Known: knownIn(found)})

@@ -1,0 +1,164 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/spf13/pflag"
+
+	"fifteen/puzzle"
+	"fifteen/solver"
+)
+
+// TestStatus checks the status and the message of each kind of error.
+func TestStatus(t *testing.T) {
+	plain := errors.New("disk full")
+	usage := &UsageError{Err: errors.New("--gif draws one puzzle")}
+	for _, c := range []struct {
+		err    error
+		status int
+		out    string
+	}{
+		{nil, StatusOK, ""},
+		{ErrReported, StatusFailed, ""},
+		{plain, StatusFailed, "x: disk full\n"},
+		{usage, StatusUsage, "x: --gif draws one puzzle\n"},
+		{fmt.Errorf("opening: %w", usage), StatusUsage, "x: opening: --gif draws one puzzle\n"},
+	} {
+		var out bytes.Buffer
+		if status := Status("x", c.err, &out); status != c.status || out.String() != c.out {
+			t.Errorf("%v: status %d, %q; want %d, %q", c.err, status, out.String(), c.status, c.out)
+		}
+	}
+}
+
+// TestParse checks the statuses of --help, of a bad flag and of a failed
+// check, and that the flags are set before the check runs.
+func TestParse(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		check  error
+		status int
+		ok     bool
+		out    string
+	}{
+		{[]string{"--n", "3"}, nil, StatusOK, true, ""},
+		{[]string{"--help"}, nil, StatusOK, false, "Usage"},
+		{[]string{"--no-such"}, nil, StatusUsage, false, "x: unknown flag: --no-such"},
+		{[]string{"--n", "3"}, errors.New("n is odd"), StatusUsage, false, "x: n is odd"},
+	} {
+		fs := pflag.NewFlagSet("x", pflag.ContinueOnError)
+		n := fs.Int("n", 0, "a number")
+		var out bytes.Buffer
+		status, ok := Parse(fs, c.args, &out, func() error {
+			if *n != 3 {
+				t.Errorf("%v: the check ran with n = %d", c.args, *n)
+			}
+			return c.check
+		})
+		if status != c.status || ok != c.ok || !strings.Contains(out.String(), c.out) {
+			t.Errorf("%v: %d, %v, %q; want %d, %v, %q", c.args, status, ok, out.String(), c.status, c.ok, c.out)
+		}
+	}
+}
+
+// TestFlags checks the shared flags' values, and that each refuses a bad
+// one as it is set.
+func TestFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		ok   bool
+		want string // goal size threads set ids, as set
+	}{
+		{nil, true, "last 4x4 0 korf100 []"},
+		{[]string{"--goal", "first", "--size", "3", "-t", "4", "--set", "korf50", "--ids", "3,1"}, true, "first 3x3 4 korf50 [3 1]"},
+		{[]string{"--goal", "middle"}, false, ""},
+		{[]string{"--size", "6x6"}, false, ""},
+		{[]string{"-t", "9"}, false, ""},
+		{[]string{"-t", "-1"}, false, ""},
+	} {
+		fs := pflag.NewFlagSet("x", pflag.ContinueOnError)
+		fs.SetOutput(new(bytes.Buffer))
+		var goal puzzle.Goal
+		var size puzzle.Size
+		var threads int
+		GoalVar(fs, &goal, "")
+		SizeVar(fs, &size, puzzle.Size{Rows: 4, Cols: 4}, 25, "")
+		ThreadsVar(fs, &threads, 8, "")
+		in := InstancesVar(fs, "korf100", "", "")
+		err := fs.Parse(c.args)
+		if (err == nil) != c.ok {
+			t.Errorf("%v: %v", c.args, err)
+			continue
+		}
+		if got := fmt.Sprint(goal, " ", size, " ", threads, " ", in.Name(), " ", in.ids); err == nil && got != c.want {
+			t.Errorf("%v: %s, want %s", c.args, got, c.want)
+		}
+	}
+}
+
+// TestInstances checks Pick: a set and its instances in the order asked,
+// or why not.
+func TestInstances(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		ids  []int
+		want []string // the instances' ids; nil for no set
+		err  bool
+	}{
+		{"", nil, nil, false},
+		{"", []int{1}, nil, true},
+		{"korf100", []int{88, 1}, []string{"korf88", "korf1"}, false},
+		{"korf100", []int{101}, nil, true},
+		{"no-such", nil, nil, true},
+	} {
+		in := &Instances{}
+		in.Use(c.name)
+		in.ids = c.ids
+		set, err := in.Pick()
+		if (err != nil) != c.err {
+			t.Errorf("%s %v: %v", c.name, c.ids, err)
+			continue
+		}
+		var got []string
+		if set != nil {
+			for _, p := range set.Instances {
+				got = append(got, p.ID)
+			}
+		}
+		if err == nil && fmt.Sprint(got) != fmt.Sprint(c.want) || err == nil && (set == nil) != (c.want == nil) {
+			t.Errorf("%s %v: %v, want %v", c.name, c.ids, got, c.want)
+		}
+	}
+}
+
+// TestContext checks that the signal ends the context, and that a second
+// one is no longer caught once it has.
+func TestContext(t *testing.T) {
+	ctx, stop := Context(syscall.SIGUSR1)
+	defer stop()
+	if err := syscall.Kill(os.Getpid(), syscall.SIGUSR1); err != nil {
+		t.Fatal(err)
+	}
+	<-ctx.Done()
+	if ctx.Err() == nil {
+		t.Error("no error once ended")
+	}
+}
+
+// TestReporter checks that database builds are shown a line each off a
+// terminal, the log's lines among them.
+func TestReporter(t *testing.T) {
+	var out bytes.Buffer
+	progress, log := Reporter(&out)
+	progress(solver.BuildProgress{})
+	log("built 4x4-first-1.pdb")
+	if got := out.String(); strings.Count(got, "\n") != 2 || !strings.HasSuffix(got, "built 4x4-first-1.pdb\n") {
+		t.Errorf("%q", got)
+	}
+}
