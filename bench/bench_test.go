@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -185,7 +186,7 @@ func TestInterleave(t *testing.T) {
 		t.Fatal(err)
 	}
 	var cfgs []bench.Config
-	var solvers []*solver.Solver
+	var solvers []bench.Solver
 	for _, name := range []string{"manhattan", "misplaced+prune=2"} {
 		cfg, err := bench.ParseConfig(name)
 		if err != nil {
@@ -312,4 +313,73 @@ func TestKorf50(t *testing.T) {
 			t.Errorf("report lacks %q:\n%s", want, report)
 		}
 	}
+}
+
+// TestYardstick runs the C yardstick (skipped without a C compiler) as a
+// configuration on Korf's first five instances, and checks its answers
+// (replayed to the goal, of the optimal length) and its counts against
+// those recorded in search/testdata/ref663.txt, plus the root; and that
+// it refuses a board it does not solve, with an error for that puzzle.
+func TestYardstick(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	if _, err := bench.ParseConfig("ref663+threads=2"); err == nil {
+		t.Error("ref663 took an option")
+	}
+	cfg, err := bench.ParseConfig(bench.YardstickName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, err := bench.StartYardstick(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := y.Close(); err != nil {
+			t.Error(err)
+		}
+	}()
+	set, err := data.ParseSet("korf100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set.Instances = set.Instances[:5]
+	run, err := bench.Solve(context.Background(), y, set, cfg, bench.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recorded := recordedYardstick(t)
+	for _, r := range run.Results {
+		if want := recorded[r.ID]; r.Generated != want[1]+1 || uint64(r.Length()) != want[0] || uint64(r.H0) != want[2] {
+			t.Errorf("%s: %d moves, %d nodes, h0 %d; recorded %d, %d (+1 for the root), %d", r.ID, r.Length(), r.Generated, r.H0, want[0], want[1], want[2])
+		}
+	}
+	other := data.Set{Name: "3x3", Goal: puzzle.GoalFirst, Instances: []puzzle.Puzzle{puzzle.Solved(puzzle.Size{Rows: 3, Cols: 3}, puzzle.GoalFirst), set.Instances[0]}}
+	run, err = bench.Solve(context.Background(), y, other, cfg, bench.Options{})
+	if err == nil || run.Results[0].Err == nil || run.Results[1].Err != nil {
+		t.Errorf("a 3x3 board: %v; results %v, %v", err, run.Results[0].Err, run.Results[1].Err)
+	}
+}
+
+// recordedYardstick reads search/testdata/ref663.txt: length, nodes
+// generated (the root not counted) and h0 by Korf's 100's ids.
+func recordedYardstick(t *testing.T) map[string][3]uint64 {
+	text, err := os.ReadFile("../search/testdata/ref663.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[string][3]uint64{}
+	for line := range strings.Lines(string(text)) {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		var id int
+		var c [3]uint64
+		if _, err := fmt.Sscan(line, &id, &c[0], &c[1], &c[2]); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		counts[fmt.Sprintf("korf%d", id)] = c
+	}
+	return counts
 }

@@ -28,11 +28,12 @@ import (
 //	+order=ULRD                     the blank's move order at every node (search.Options.Order)
 //	+threads=N                      goroutines per puzzle (default 1)
 //	+jobs=N                         puzzles at once (default 1)
+//	ref663                          the C yardstick (Yardstick): no options
 //
 // For example "pdb:663", "pdb:78+threads=2", "manhattan+prune=2".
 type Config struct {
 	Name      string // as written
-	Heuristic string // "pdb", or a classic heuristic's name
+	Heuristic string // "pdb", a classic heuristic's name, or YardstickName
 	Partition string // with "pdb"
 	Reflect   bool
 	ZeroAware bool
@@ -49,8 +50,12 @@ func (c *Config) Solver() solver.Config {
 // ParseConfig parses a configuration. A '+' that no option follows joins
 // partitions ("pdb:663+555+threads=2").
 func ParseConfig(s string) (Config, error) {
-	parts := strings.Split(s, "+")
 	c := Config{Name: s, Reflect: true, Jobs: 1, Options: search.Options{Threads: 1}}
+	if s == YardstickName {
+		c.Heuristic = s
+		return c, nil
+	}
+	parts := strings.Split(s, "+")
 	h, partition, named := strings.Cut(parts[0], ":")
 	parts = parts[1:]
 	for h == "pdb" && len(parts) > 0 && !isOption(parts[0]) {
@@ -62,7 +67,7 @@ func ParseConfig(s string) (Config, error) {
 	case h == "pdb" && (partition != "" || !named):
 		c.Heuristic, c.Partition = h, partition
 	default:
-		return Config{}, fmt.Errorf("config %q: want pdb, pdb:PARTITION, linear-conflict, manhattan or misplaced, then +options", s)
+		return Config{}, fmt.Errorf("config %q: want pdb, pdb:PARTITION, linear-conflict, manhattan or misplaced, then +options; or %s", s, YardstickName)
 	}
 	for _, opt := range parts {
 		key, value, _ := strings.Cut(opt, "=")

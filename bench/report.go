@@ -124,15 +124,15 @@ func writeMarkdown(w io.Writer, set data.Set, runs []*Run, m Machine) error {
 	p("Nodes are counted as Korf (1985) did: every child generated, plus the root once. Times are search times per instance (databases loaded beforehand); wall is the whole run's, with the configuration's jobs at once.\n\n")
 
 	p("## Summary\n\n")
-	p("| configuration | solved | generated (total) | mean | median | max | search s (total) | mean s | median s | max s | Mnodes/s | wall s | wall vs first | nodes vs first |\n")
-	p("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	p("| configuration | solved | generated (total) | mean | median | max | search s (total) | mean s | median s | max s | Mnodes/s | wall s | search vs first | wall vs first | nodes vs first |\n")
+	p("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
 	first := summarize(runs[0])
 	for _, run := range runs {
 		s := summarize(run)
-		p("| `%s` | %d/%d | %s | %s | %s | %s | %.3f | %.4f | %.4f | %.3f | %.1f | %.3f | %s | %s |\n",
+		p("| `%s` | %d/%d | %s | %s | %s | %s | %.3f | %.4f | %.4f | %.3f | %.1f | %.3f | %s | %s | %s |\n",
 			run.Config.Name, s.solved, s.n, commas(s.generated), commas(uint64(s.meanNodes+0.5)), commas(uint64(s.medianNodes)), commas(s.maxNodes),
 			s.seconds, s.meanSecs, s.medianSecs, s.maxSecs, s.nodesPerSecond/1e6, s.wall,
-			ratio(s.wall, first.wall), ratio(float64(s.generated), float64(first.generated)))
+			ratio(s.seconds, first.seconds), ratio(s.wall, first.wall), ratio(float64(s.generated), float64(first.generated)))
 	}
 	p("\n![nodes per instance](nodes.svg)\n\n![cumulative time](time.svg)\n\n")
 

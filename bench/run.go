@@ -44,7 +44,7 @@ type Options struct {
 // (solver.ErrWrongAnswer). Each search runs under the pprof labels config
 // and puzzle, so that a CPU profile can be split by either. Its error
 // names every instance that failed; the run holds all results.
-func Solve(ctx context.Context, s *solver.Solver, set data.Set, cfg Config, opts Options) (*Run, error) {
+func Solve(ctx context.Context, s Solver, set data.Set, cfg Config, opts Options) (*Run, error) {
 	run := &Run{Config: cfg, Results: make([]Result, len(set.Instances))}
 	for i, in := range set.Instances {
 		run.Results[i] = Result{ID: in.ID, Optimal: in.Optimal, Err: errNotRun}
@@ -90,7 +90,7 @@ func Solve(ctx context.Context, s *solver.Solver, set data.Set, cfg Config, opts
 // than on another; here the runs of an instance follow one another.
 // The configurations' Jobs do not apply: an instance is solved alone.
 // Progress, if set, is called after each instance.
-func Interleave(ctx context.Context, solvers []*solver.Solver, set data.Set, cfgs []Config, opts Options) ([]*Run, error) {
+func Interleave(ctx context.Context, solvers []Solver, set data.Set, cfgs []Config, opts Options) ([]*Run, error) {
 	if len(solvers) != len(cfgs) {
 		return nil, fmt.Errorf("%d solvers for %d configurations", len(solvers), len(cfgs))
 	}

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -129,50 +127,6 @@ func TestYardstickTree(t *testing.T) {
 		if res.Generated != w.nodes+1 || res.H0 != w.h0 || res.Length() != w.length {
 			t.Errorf("%s: %d nodes, h0 %d, length %d; the yardstick %d (+1 for the root), %d, %d",
 				in.ID, res.Generated, res.H0, res.Length(), w.nodes, w.h0, w.length)
-		}
-	}
-}
-
-// TestYardstickBuilds builds the yardstick, bench/yardstick/ref663.c, with
-// the system's C compiler (skipped without one), and checks that it gives
-// its counts in testdata/ref663.txt on Korf's first five instances.
-func TestYardstickBuilds(t *testing.T) {
-	cc, err := exec.LookPath("cc")
-	if err != nil {
-		t.Skip("no C compiler")
-	}
-	bin := filepath.Join(t.TempDir(), "ref663")
-	if out, err := exec.Command(cc, "-O2", "-o", bin, "../bench/yardstick/ref663.c").CombinedOutput(); err != nil {
-		t.Fatalf("%v: %s", err, out)
-	}
-	var input strings.Builder
-	for i, in := range data.Korf100()[:5] {
-		fmt.Fprint(&input, i+1)
-		for _, tile := range in.Tiles {
-			fmt.Fprint(&input, " ", tile)
-		}
-		fmt.Fprintln(&input)
-	}
-	cmd := exec.Command(bin)
-	cmd.Stdin = strings.NewReader(input.String())
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := yardstickCounts(t)
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	if len(lines) != 5 {
-		t.Fatalf("%d lines: %s", len(lines), out)
-	}
-	for _, line := range lines {
-		var id, length, h0 int
-		var nodes uint64
-		var seconds float64
-		if _, err := fmt.Sscan(line, &id, &length, &nodes, &seconds, &h0); err != nil {
-			t.Fatalf("%q: %v", line, err)
-		}
-		if w := want[fmt.Sprintf("korf%d", id)]; nodes != w.nodes || length != w.length || h0 != w.h0 {
-			t.Errorf("korf%d: %d moves, %d nodes, h0 %d; recorded %d, %d, %d", id, length, nodes, h0, w.length, w.nodes, w.h0)
 		}
 	}
 }

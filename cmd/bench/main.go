@@ -189,7 +189,7 @@ func (r *runner) each(cfgs []bench.Config) ([]*bench.Run, error) {
 // interleaved runs every configuration on each instance in turn, with all
 // their databases open at once (bench.Interleave).
 func (r *runner) interleaved(cfgs []bench.Config) ([]*bench.Run, error) {
-	var solvers []*solver.Solver
+	var solvers []bench.Solver
 	defer func() {
 		for _, s := range solvers {
 			s.Close()
@@ -223,8 +223,16 @@ func (r *runner) timed(name string, solve func(bench.Options)) {
 }
 
 // open returns the solver of the configuration with its heuristic
-// opened for the set, building solve's default databases if missing.
-func (r *runner) open(c bench.Config) (*solver.Solver, error) {
+// opened for the set, building solve's default databases if missing, or
+// the yardstick, started.
+func (r *runner) open(c bench.Config) (bench.Solver, error) {
+	if c.Heuristic == bench.YardstickName {
+		y, err := bench.StartYardstick(r.ctx)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", c.Name, err)
+		}
+		return y, nil
+	}
 	cfg := c.Solver()
 	cfg.Dir = r.pdbDir
 	cfg.Progress, cfg.Log = cli.Reporter(r.stderr)
