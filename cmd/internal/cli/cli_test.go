@@ -102,6 +102,20 @@ func TestFlags(t *testing.T) {
 	}
 }
 
+// TestSolverFlags checks the flags that choose the heuristic.
+func TestSolverFlags(t *testing.T) {
+	fs := pflag.NewFlagSet("x", pflag.ContinueOnError)
+	var cfg solver.Config
+	SolverFlags(fs, &cfg)
+	if err := fs.Parse([]string{"--heuristic", "linear-conflict", "--partition", "663", "--pdb-dir", "/d", "--no-reflect"}); err != nil {
+		t.Fatal(err)
+	}
+	if want := (solver.Config{Heuristic: "linear-conflict", Partition: "663", Dir: "/d", NoReflect: true}); cfg.Heuristic != want.Heuristic ||
+		cfg.Partition != want.Partition || cfg.Dir != want.Dir || cfg.NoReflect != want.NoReflect {
+		t.Errorf("%+v, want %+v", cfg, want)
+	}
+}
+
 // TestInstances checks Pick: a set and its instances in the order asked,
 // or why not.
 func TestInstances(t *testing.T) {
