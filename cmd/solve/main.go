@@ -71,7 +71,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer cancel()
 	status := exitStatus(solve(ctx, cfg, stdin, stdout, stderr), stderr)
 	if err := stopProfiles(); err != nil {
-		status = max(status, exitStatus(err, stderr))
+		status = exitStatus(err, stderr)
 	}
 	return status
 }
