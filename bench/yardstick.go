@@ -44,7 +44,7 @@ type Yardstick struct {
 	in   io.WriteCloser
 	out  *bufio.Scanner
 	logs chan error // its standard error's reader's end
-	done int        // instances answered, which numbers the next
+	done int        // the instances asked so far, which numbers them
 }
 
 // StartYardstick compiles the yardstick with the system's C compiler, as

@@ -87,11 +87,10 @@ var ErrInterrupted = errors.New("interrupted")
 // it comes and a summary on stderr. It returns cli.ErrReported if a puzzle
 // failed (each is reported on its own line), ErrInterrupted, or why the
 // batch could not go on: a *cli.UsageError for a request it cannot carry
-// out as made. It
-// peeks at the stream to choose its parallelism (Parallelism), unless the
-// input is Live: then it takes it for one puzzle, one at a time, each
-// solved on every thread. --gif, which draws one puzzle, waits for the
-// input's end.
+// out as made. It peeks at the stream to choose its parallelism
+// (Parallelism), unless the input is Live: then it takes it for one
+// puzzle, one at a time, each solved on every thread. --gif, which draws
+// one puzzle, waits for the input's end.
 func Solve(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, error], stdout, stderr io.Writer) error {
 	many := false
 	if !c.Live || c.GIFFile != "" {
