@@ -280,9 +280,10 @@ func checkOrder(order [4]puzzle.Move) error {
 // (docs/experiments.md), and, unlike the word, widens to larger boards.
 type tiles [puzzle.MaxBoardCells]uint8
 
-// worker is one goroutine's search state. Everything the inner loop reads
-// is copied into it, so that it touches no shared cache lines but the
-// tables.
+// worker is one goroutine's search state: what the node loops (dfs.go)
+// read and write, and, apart, its duties beyond them.
+// Everything the loops read is copied into it, so that they touch no
+// shared cache lines but the tables.
 type worker struct {
 	// Read-only after newWorker.
 	h     *Heuristic
@@ -298,16 +299,6 @@ type worker struct {
 	fsm        [][4]int32
 	goal       tiles
 	stop       *atomic.Bool
-	// With progress reports, the iterations are told to reports, and
-	// every stopCheck expansions the worker adds the nodes it generated
-	// since flushed to the reports' count, and checks in with them.
-	reports *reporter
-	flushed uint64
-	// With checkpoints, saves makes them; the tasks searched to the end
-	// are told to it.
-	saves *checkpointer
-	// In a split search, the task's share of the iteration (split.go).
-	share *sharer
 	// f = gw·g + hw·h: (1, 1) searching optimally, else weighted.
 	gw, hw int
 
@@ -317,15 +308,6 @@ type worker struct {
 	st    state
 
 	// The iteration.
-	split     int           // the depth at which nodes become tasks (parallel.go), or -1
-	cutDepth  int           // split of the next parallel iteration
-	tasks     []task        // the tasks cut, in a buffer kept from one search to the next
-	published *atomic.Int64 // the tasks cut, for the crew
-	drain     func() bool   // waits for the tasks' buffer to be free (false if the search is over)
-	eager     bool          // alone, the cutting goroutine searches each task as it cuts it
-	task      int64         // the task being searched
-	frontier  []string      // the paths of the nodes at the split depth, listing them (cutFor)
-	best      *atomic.Int64
 	bound     int
 	next      int // the smallest f above bound seen
 	aborted   bool
@@ -339,26 +321,54 @@ type worker struct {
 	// from the fields dfs reads at every node.
 	regions *regionCache
 
-	// The sums of the node collect hands over. With more than maxUnrolled
-	// views or zero-aware tables, dfsWide's sums at each depth of the path
-	// (nil otherwise: dfs passes its own), and the view that last cut a
-	// child off.
-	cutSums [maxViews]int
+	// With more than maxUnrolled views or zero-aware tables, dfsWide's
+	// sums at each depth of the path (nil otherwise: dfs passes its own),
+	// and the view that last cut a child off.
 	wide    [][maxViews]int
 	cutView int
+
+	duties
+}
+
+// duties are a worker's part in the search beyond its own loop: the
+// parallel search's cut and tasks (parallel.go), progress reports,
+// checkpoints and a split search's share. The loops read only split,
+// eager and best, at the cut's depth, and write cutSums there.
+type duties struct {
+	split     int           // the depth at which nodes become tasks, or -1
+	cutDepth  int           // split of the next parallel iteration
+	tasks     []task        // the tasks cut, in a buffer kept from one search to the next
+	published *atomic.Int64 // the tasks cut, for the crew (parallel.go)
+	drain     func() bool   // waits for the tasks' buffer to be free (false if the search is over)
+	eager     bool          // alone, the cutting goroutine searches each task as it cuts it
+	task      int64         // the task being searched
+	frontier  []string      // the paths of the nodes at the split depth, listing them (cutFor)
+	best      *atomic.Int64
+	// The sums of the node collect hands over.
+	cutSums [maxViews]int
+
+	// With progress reports, the iterations are told to reports, and
+	// every stopCheck expansions the worker adds the nodes it generated
+	// since flushed to the reports' count, and checks in with them.
+	reports *reporter
+	flushed uint64
+	// With checkpoints, saves makes them; the tasks searched to the end
+	// are told to it.
+	saves *checkpointer
+	// In a split search, the task's share of the iteration (split.go).
+	share *sharer
 }
 
 func newWorker(h *Heuristic, prune *pruner, order [4]puzzle.Move, fixed bool, start puzzle.Board, stop *atomic.Bool) *worker {
 	w := &worker{
-		h:        h,
-		order:    order,
-		fsm:      prune.next,
-		stop:     stop,
-		gw:       1,
-		hw:       1,
-		split:    -1,
-		cutDepth: firstCutDepth,
-		blank:    start.Blank(),
+		h:      h,
+		order:  order,
+		fsm:    prune.next,
+		stop:   stop,
+		gw:     1,
+		hw:     1,
+		blank:  start.Blank(),
+		duties: duties{split: -1, cutDepth: firstCutDepth},
 	}
 	n := h.size.Cells()
 	goal := puzzle.SolvedBoard(h.size, h.goal)
