@@ -32,7 +32,13 @@ func TestLoopsAgree(t *testing.T) {
 		h      func(t *testing.T) *search.Heuristic
 		boards []puzzle.Board
 	}{
-		{"manhattan", classic("manhattan"), walks},
+		{"manhattan", func(t *testing.T) *search.Heuristic {
+			h, err := search.Manhattan(size4, puzzle.GoalFirst)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return h
+		}, walks},
 		{"663", func(t *testing.T) *search.Heuristic { return pdbHeuristic(t, "663", true) }, korf},
 		{"663x2", func(t *testing.T) *search.Heuristic { return pdbHeuristic(t, "663x2", true) }, korf},
 		{"771", func(t *testing.T) *search.Heuristic { return pdbHeuristic(t, "771", true) }, korf},
@@ -55,15 +61,5 @@ func TestLoopsAgree(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-func classic(name string) func(t *testing.T) *search.Heuristic {
-	return func(t *testing.T) *search.Heuristic {
-		h, err := search.Classic(name, size4, puzzle.GoalFirst)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return h
 	}
 }
