@@ -1,10 +1,8 @@
 package search
 
 import (
-	"cmp"
 	_ "embed"
 	"fmt"
-	"slices"
 	"strings"
 	"sync"
 
@@ -139,59 +137,5 @@ func compilePruner(redundant [][]puzzle.Move) *pruner {
 			p.next[id[n]][m] = id[next[n][m]]
 		}
 	}
-	p.hotFirst()
 	return p
-}
-
-// hotFirst renumbers the states, the start kept first, most visited
-// first, so that the rows a search reads most lie together in cache.
-func (p *pruner) hotFirst() {
-	share := p.shares()
-	order := make([]int32, len(p.next))
-	for s := range order {
-		order[s] = int32(s)
-	}
-	slices.SortFunc(order[1:], func(a, b int32) int {
-		return cmp.Or(cmp.Compare(share[b], share[a]), cmp.Compare(a, b))
-	})
-	id := make([]int32, len(order))
-	for i, s := range order {
-		id[s] = int32(i)
-	}
-	next := make([][4]int32, len(p.next))
-	for i, s := range order {
-		for m, n := range p.next[s] {
-			next[i][m] = -1
-			if n >= 0 {
-				next[i][m] = id[n]
-			}
-		}
-	}
-	p.next = next
-}
-
-// shares estimates the share of a search tree's nodes in each state as
-// that of a deep tree on a board without edges: the principal eigenvector
-// of the transitions' counts, to which power iteration comes close enough
-// in a few rounds.
-func (p *pruner) shares() []float64 {
-	share, next := make([]float64, len(p.next)), make([]float64, len(p.next))
-	share[0] = 1
-	for range 10 {
-		clear(next)
-		sum := 0.0
-		for s, row := range p.next {
-			for _, n := range row {
-				if n >= 0 {
-					next[n] += share[s]
-					sum += share[s]
-				}
-			}
-		}
-		for s := range next {
-			next[s] /= sum
-		}
-		share, next = next, share
-	}
-	return share
 }

@@ -120,21 +120,6 @@ func TestPrunerRejectsRedundant(t *testing.T) {
 	walk(nil, 0)
 }
 
-// TestPrunerHotFirst checks the machine's layout: after the start, its
-// states come in the order of the share of a search's nodes they take.
-func TestPrunerHotFirst(t *testing.T) {
-	p, err := prunerFor(MaxPruneDepth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	share := p.shares()
-	for s := 2; s < len(share); s++ {
-		if share[s] > share[s-1]*(1+1e-9) {
-			t.Fatalf("state %d takes %g of the nodes, more than state %d's %g", s, share[s], s-1, share[s-1])
-		}
-	}
-}
-
 // box is a bounding box of cells relative to the blank's start.
 type box struct{ r0, r1, c0, c1 int8 }
 
