@@ -42,8 +42,10 @@ func takeCensus(h *Heuristic, prune int, start puzzle.Board, bound, walk, distin
 	var visit func(b puzzle.Board, depth int, fs int32)
 	visit = func(b puzzle.Board, depth int, fs int32) {
 		c.nodes[depth]++
-		if d, ok := shallowest[b]; depth <= distinctTo && (!ok || d > depth) {
-			shallowest[b] = depth
+		if depth <= distinctTo {
+			if d, ok := shallowest[b]; !ok || d > depth {
+				shallowest[b] = depth
+			}
 		}
 		if depth == walk {
 			return
