@@ -85,7 +85,7 @@ func LinearConflict(size puzzle.Size, goal puzzle.Goal) (*Heuristic, error) {
 	if h.views[1], err = newView(size, goal, cols); err != nil {
 		return nil, err
 	}
-	h.n, h.add = 2, true
+	h.n, h.add, h.swing = 2, true, 3
 	return h, nil
 }
 

@@ -29,6 +29,11 @@ type Heuristic struct {
 	// unreflected is a square board's tables looked up without their
 	// reflection: the same name, but other counts (see describe).
 	unreflected bool
+	// swing is the most the estimate changes by at a move: 1 for tables of
+	// patterns, whose one moved tile moves one pattern by one move; 3 for
+	// linear conflict, whose tile may also join or leave a conflict. It
+	// bounds how far an iteration's next bound lies (checkBounds).
+	swing int
 }
 
 // maxViews bounds the views of a heuristic: a catalogue's partitions,
@@ -249,7 +254,7 @@ func newHeuristic(name string, tables []*pdb.Table, reflect bool) (*Heuristic, e
 	if err != nil {
 		return nil, err
 	}
-	h := &Heuristic{name: name, size: size, goal: goal, n: 1, unreflected: !reflect && size.Rows == size.Cols}
+	h := &Heuristic{name: name, size: size, goal: goal, n: 1, unreflected: !reflect && size.Rows == size.Cols, swing: 1}
 	h.views[0] = first
 	if reflect {
 		if size.Rows != size.Cols {
@@ -294,6 +299,7 @@ func Max(name string, hs ...*Heuristic) (*Heuristic, error) {
 			return nil, fmt.Errorf("search: the maximum of %d views at most", maxViews)
 		}
 		m.unreflected = m.unreflected || h.unreflected
+		m.swing = max(m.swing, h.swing)
 		for _, v := range h.views[:h.n] {
 			v.regions = hs[0].views[0].regions // one table for every view, kept in cache
 			m.views[m.n] = v
@@ -415,31 +421,51 @@ func (s *state) copyOf(o *state, n int) {
 
 func (h *Heuristic) init(s *state, b puzzle.Board) {
 	*s = state{}
+	var board tiles
+	for c := range b.Size().Cells() {
+		board[c] = uint8(b.Tile(c))
+	}
+	h.load(s, &board, b.Blank())
+}
+
+// load sets s to the state of the board, whose blank is on cell blank.
+func (h *Heuristic) load(s *state, board *tiles, blank int) {
 	for i := range h.n {
-		s.sums[i] = h.views[i].init(&s.views[i], b)
+		s.sums[i] = h.views[i].load(&s.views[i], board, h.size.Cells(), blank)
 	}
 }
 
-func (v *view) init(p *patterns, b puzzle.Board) int {
+// load sets p to the view's patterns of the board, of n cells, and
+// returns their sum.
+func (v *view) load(p *patterns, board *tiles, n, blank int) int {
 	var cells [puzzle.MaxBoardCells]uint64
-	for c := range b.Size().Cells() {
-		if t := b.Tile(c); t != 0 {
+	var occupied [puzzle.MaxBoardCells]uint32
+	for c := range n {
+		if t := board[c]; t != 0 {
 			vt := v.ttile[t]
 			cells[v.group[vt]] |= uint64(v.tcell[c]) << v.shift[vt]
-			p.occupied[v.group[vt]] |= 1 << v.tcell[c]
+			occupied[v.group[vt]] |= 1 << v.tcell[c]
 		}
 	}
 	sum := 0
 	for g, table := range v.tables {
+		p.occupied[g] = occupied[g]
 		if z := v.zero[g]; z != nil {
 			p.index[g] = cells[g] | z.Order(cells[g], p.occupied[g])<<orderShift
 		} else {
 			p.index[g] = table.Index(cells[g], 0)
 		}
-		p.vals[g] = v.lookup(uint8(g), p.index[g], p.occupied[g], int(v.tcell[b.Blank()]))
+		p.vals[g] = v.lookup(uint8(g), p.index[g], p.occupied[g], int(v.tcell[blank]))
 		sum += int(p.vals[g])
 	}
 	return sum
+}
+
+// estimate returns the heuristic's value on the board, whose blank is on
+// cell blank, computed in s.
+func (h *Heuristic) estimate(s *state, board *tiles, blank int) int {
+	h.load(s, board, blank)
+	return h.combine(&s.sums)
 }
 
 // zeroAware reports whether a view has a zero-aware table, whose index

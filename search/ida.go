@@ -190,6 +190,9 @@ func open(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuristi
 	halt := context.AfterFunc(ctx, func() { stop.Store(true) })
 	w := newWorker(h, prune, opts.Order, fixed, start, stop)
 	w.gw, w.hw = weights(opts.Weight)
+	if w.gw > 1 && !fixed {
+		w.orderDepth, w.byEstimate = math.MaxInt, new(state)
+	}
 	if opts.Progress != nil {
 		w.reports = newReporter(opts.Progress, cmp.Or(opts.ProgressEvery, DefaultProgressEvery), t0)
 	}
@@ -204,6 +207,9 @@ func open(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuristi
 			if err == nil && opts.Resume.Bound > w.maxBound() {
 				err = fmt.Errorf("%w: bound %d, past the %d of this search's longest path", ErrOtherSearch, opts.Resume.Bound, w.maxBound())
 			}
+			if err == nil && share == "" && opts.Resume.Bound > 0 {
+				err = w.checkResumed(opts.Resume)
+			}
 			if err != nil {
 				halt()
 				return nil, err
@@ -211,6 +217,16 @@ func open(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuristi
 		}
 	}
 	return &session{w: w, rotated: rotated, t0: t0, close: func() { halt() }}, nil
+}
+
+// checkResumed checks that the checkpoint's iterations, and the one under
+// way, are ones this search makes (checkBounds): an edited checkpoint
+// that skipped bounds would print a longer answer as optimal.
+func (w *worker) checkResumed(cp *Checkpoint) error {
+	if err := checkBounds(w.h.combine(&w.st.sums), w.gw, w.hw, w.h.swing, cp.Iterations, cp.Bound); err != nil {
+		return fmt.Errorf("the checkpoint's iterations and bound %d: %w", cp.Bound/w.gw, err)
+	}
+	return nil
 }
 
 // timed sets the result's time: the session's, and the resumed search's
@@ -295,6 +311,10 @@ type worker struct {
 	// is the tile's distance from its home.
 	orderDepth int
 	orders     [1 << 4][4]puzzle.Move
+	// A weighted search orders the moves at every depth, those that lower
+	// the estimate first (lower), with byEstimate to compute it in; nil in
+	// the others.
+	byEstimate *state
 	distance   [puzzle.MaxBoardCells][puzzle.MaxBoardCells]uint8
 	fsm        [][4]int32
 	goal       tiles
@@ -517,8 +537,12 @@ const orderDepth = 8
 const maxOrderedCells = 16
 
 // nearer returns the set of places in order whose moves take their tile
-// nearer its home, with the blank on cell b.
+// nearer its home, with the blank on cell b; in a weighted search, those
+// whose moves lower the estimate (lower).
 func (w *worker) nearer(b int) int {
+	if w.byEstimate != nil {
+		return w.lower(b)
+	}
 	set := 0
 	for i, m := range w.order {
 		if q := int(w.nbr[b&31][m&3]); q >= 0 {
@@ -526,6 +550,28 @@ func (w *worker) nearer(b int) int {
 			if d[b&31] < d[q&31] {
 				set |= 1 << i
 			}
+		}
+	}
+	return set
+}
+
+// lower returns the set of places in order whose moves lower the
+// heuristic's estimate, with the blank on cell b. A weighted search tries
+// those first at every depth: in the order alone, it spent the slack
+// that the weight gives on moves away from the goal first, and wandered
+// down paths up to W times the optimum long; with a perfect 8-puzzle
+// table and W = 100 it never ended (issue 57). It costs a few lookups a
+// node, in the weighted search only.
+func (w *worker) lower(b int) int {
+	here := w.h.estimate(w.byEstimate, &w.board, b)
+	set := 0
+	for i, m := range w.order {
+		if q := int(w.nbr[b&31][m&3]); q >= 0 {
+			w.board[b&31], w.board[q&31] = w.board[q&31], 0
+			if w.h.estimate(w.byEstimate, &w.board, q) < here {
+				set |= 1 << i
+			}
+			w.board[q&31], w.board[b&31] = w.board[b&31], 0
 		}
 	}
 	return set

@@ -32,6 +32,11 @@ func solve(t testing.TB, b puzzle.Board, goal puzzle.Goal, h *search.Heuristic, 
 	if want >= 0 && res.Length() != want {
 		t.Fatalf("%v: length %d, want %d", b, res.Length(), want)
 	}
+	// Every search's iterations are ones CheckIterations takes: it never
+	// refuses an honest result.
+	if err := search.CheckIterations(b, goal, h, opts.Weight, res.Iterations, 0); err != nil {
+		t.Fatalf("%v: %v: %v", b, res.Iterations, err)
+	}
 	return res
 }
 

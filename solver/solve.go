@@ -242,10 +242,17 @@ func (s *Solver) open(ctx context.Context, res *Result, goal puzzle.Goal) (puzzl
 // and whether it is optimal, and compares its length with the puzzle's
 // known optimum: equal for an optimal solution; for the others no
 // shorter, and for a weighted one at most the weight times as long. An
-// optimal solution's length must also be its last iteration's bound. Solve
-// calls it; a solution assembled otherwise (Joined) is checked the same.
+// optimal solution must also come with the iterations that prove it, the
+// last of whose bounds is its length. Solve calls it; a result read from
+// a file needs Check, which also recomputes where the iterations begin.
 func Verify(res *Result, opts Options) error {
 	p := &res.Puzzle
+	if err := p.Check(opts.Goal); err != nil {
+		return fmt.Errorf("%w: %v", ErrWrongAnswer, err)
+	}
+	if !res.Solved {
+		return fmt.Errorf("%w: not solved", ErrWrongAnswer)
+	}
 	end, slid, err := p.Apply(res.Moves)
 	switch {
 	case err != nil:
@@ -256,8 +263,12 @@ func Verify(res *Result, opts Options) error {
 	res.Tiles, res.Optimal = slid, opts.Mode == Optimal
 	// IDA* finds an optimal solution in the iteration whose bound is its
 	// length: a longer one labelled optimal is not what the search found.
-	if k := len(res.Iterations); res.Optimal && k > 0 && res.Length() != res.Iterations[k-1].Bound {
-		return fmt.Errorf("%w: %d moves, where the last iteration's bound is %d", ErrWrongAnswer, res.Length(), res.Iterations[k-1].Bound)
+	if k := len(res.Iterations); res.Optimal && (k == 0 || res.Length() != res.Iterations[k-1].Bound) {
+		last := "no iteration"
+		if k > 0 {
+			last = fmt.Sprintf("the last iteration's bound is %d", res.Iterations[k-1].Bound)
+		}
+		return fmt.Errorf("%w: %d moves, where %s", ErrWrongAnswer, res.Length(), last)
 	}
 	if n := res.Length(); p.Optimal > 0 {
 		switch {
@@ -268,6 +279,58 @@ func Verify(res *Result, opts Options) error {
 		}
 	}
 	return nil
+}
+
+// Check verifies a result found with opts and read back from a file, as
+// Verify does; the result of an IDA* search (the optimal and weighted
+// modes) must also have the iterations and first estimate that the
+// Solver's heuristic gives its puzzle (CheckIterations). It opens the
+// heuristic, as Solve would.
+func (s *Solver) Check(ctx context.Context, res *Result, opts Options) error {
+	if err := opts.Validate(); err != nil {
+		return err
+	}
+	if err := Verify(res, opts); err != nil || opts.Mode != Optimal && opts.Mode != Weighted {
+		return err
+	}
+	if len(res.Iterations) == 0 { // a weighted result's; an optimal one's fails Verify
+		return fmt.Errorf("%w: no iteration", ErrWrongAnswer)
+	}
+	if err := s.CheckIterations(ctx, res.Puzzle, opts, res.Iterations, 0); err != nil {
+		return fmt.Errorf("%w: %w", ErrWrongAnswer, err)
+	}
+	// The first bound is the estimate, checked; a weighted one is W times it.
+	if opts.Mode == Optimal && res.H0 != res.Iterations[0].Bound {
+		return fmt.Errorf("%w: an estimate of %d, where the heuristic gives %d", ErrWrongAnswer, res.H0, res.Iterations[0].Bound)
+	}
+	return nil
+}
+
+// CheckIterations reports whether its could be, in order, the iterations
+// of the IDA* search of puzzle p with opts under the Solver's heuristic,
+// followed, if next is not 0, by one of bound next, as f counts it
+// (Plan.Bound): the first bound is p's estimate, and each rises from the
+// one before by no more than the search's next bound can
+// (search.CheckIterations). A split search's merge checks so each bound
+// it plans from the tasks' files.
+func (s *Solver) CheckIterations(ctx context.Context, p puzzle.Puzzle, opts Options, its []Iteration, next int) error {
+	if err := opts.Validate(); err != nil {
+		return err
+	}
+	if opts.Mode != Optimal && opts.Mode != Weighted {
+		return errSplitMode
+	}
+	ctx, done, err := s.enter(ctx)
+	if err != nil {
+		return err
+	}
+	defer done()
+	res := Result{Puzzle: p}
+	start, h, err := s.open(ctx, &res, opts.Goal)
+	if err != nil {
+		return err
+	}
+	return search.CheckIterations(start, opts.Goal, h, opts.Weight, its, next)
 }
 
 // stopped turns the error of a search that ctx stopped into one that says

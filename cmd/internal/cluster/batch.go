@@ -42,8 +42,10 @@ type batchLine struct {
 }
 
 // check checks that the line is the outcome of the input's puzzle e with
-// opts, and replays its solution, if any, from e's start.
-func (l *batchLine) check(e entry, opts solver.Options) error {
+// opts, and replays its solution, if any, from e's start; with s, the
+// merge's solver, it also checks an IDA* search's iterations against the
+// estimate s computes (solver.Check), on which an optimal answer rests.
+func (l *batchLine) check(e entry, opts solver.Options, s *solver.Solver) error {
 	if l.Puzzle != entryKey(e) {
 		return errors.New("it is of another puzzle")
 	}
@@ -62,8 +64,14 @@ func (l *batchLine) check(e entry, opts solver.Options) error {
 		return err
 	}
 	res := solver.Result{Puzzle: e.p}
-	res.Moves, res.Iterations = moves, rec.Iterations
-	if err := solver.Verify(&res, opts); err != nil {
+	res.Moves, res.Iterations, res.Solved = moves, rec.Iterations, true
+	res.H0 = rec.H0
+	if s != nil {
+		err = s.Check(context.Background(), &res, opts)
+	} else {
+		err = solver.Verify(&res, opts)
+	}
+	if err != nil {
 		return err
 	}
 	if rec.Length == nil || *rec.Length != len(moves) || !slices.Equal(rec.Tiles, res.Tiles) || rec.Optimal != res.Optimal {
@@ -113,7 +121,7 @@ func batchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, std
 	}
 	var left []int // the share's puzzles without an outcome
 	for i := c.Task; i < len(all); i += c.Tasks {
-		if l, ok := done[i]; ok && l.check(all[i], b.Options) != nil {
+		if l, ok := done[i]; ok && l.check(all[i], b.Options, nil) != nil {
 			delete(done, i) // another input's, or damaged: solved again
 		}
 		if _, ok := done[i]; !ok {
@@ -172,7 +180,7 @@ func batchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, std
 
 // mergeBatch prints the outcomes of a split batch in input order, once
 // every task has written all of its share.
-func mergeBatch(c *Config, b *batch.Config, all []entry, stdout, stderr io.Writer) Status {
+func mergeBatch(c *Config, b *batch.Config, s *solver.Solver, all []entry, stdout, stderr io.Writer) Status {
 	lines := map[int]batchLine{}
 	var behind []int
 	for k := range c.Tasks {
@@ -191,7 +199,7 @@ func mergeBatch(c *Config, b *batch.Config, all []entry, stdout, stderr io.Write
 				behind = append(behind, k)
 				break
 			}
-			if err := l.check(all[i], b.Options); err != nil {
+			if err := l.check(all[i], b.Options, s); err != nil {
 				return failed(fmt.Errorf("%s: the outcome of puzzle %d (%s) is refused: %v", batchPath(c.Dir, k), i+1, all[i].p.ID, err))
 			}
 			lines[i] = l

@@ -186,10 +186,17 @@ func merge(c *Config, b *batch.Config, j job, all []entry, stdout, stderr io.Wri
 		return failed(fmt.Errorf("%s holds files of task %d, where job.json says %d tasks: was it changed? Use another --results directory", c.Dir, k, c.Tasks))
 	}
 	b.Parallelism(len(all) > 1)
-	if j.Split == "batch" {
-		return mergeBatch(c, b, all, stdout, stderr)
+	// The merge's solver recomputes the estimates an optimal answer's
+	// iterations begin at: it opens the tasks' heuristic.
+	s, err := batch.NewSolver(b, stderr)
+	if err != nil {
+		return failed(err)
 	}
-	return mergeSearch(c, b, all, stdout, stderr)
+	defer s.Close()
+	if j.Split == "batch" {
+		return mergeBatch(c, b, s, all, stdout, stderr)
+	}
+	return mergeSearch(c, b, s, all, stdout, stderr)
 }
 
 // Status is the merge's verdict, which it writes into status.json for the

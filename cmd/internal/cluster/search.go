@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -224,7 +225,7 @@ func knownIn(dir string) func() int64 {
 
 // mergeSearch prints the results of a split search, once every puzzle's
 // is complete; until then it writes the plan of the round to run next.
-func mergeSearch(c *Config, b *batch.Config, all []entry, stdout, stderr io.Writer) Status {
+func mergeSearch(c *Config, b *batch.Config, s *solver.Solver, all []entry, stdout, stderr io.Writer) Status {
 	planPath := filepath.Join(c.Dir, "plan.json")
 	var pf planFile
 	if err := readJSON(planPath, &pf); err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -237,7 +238,7 @@ func mergeSearch(c *Config, b *batch.Config, all []entry, stdout, stderr io.Writ
 			continue
 		}
 		opts := b.Options
-		res, next, err := joinSearch(c, i, e.p, &opts)
+		res, next, err := joinSearch(c, s, i, e.p, &opts)
 		switch {
 		case err != nil:
 			return failed(fmt.Errorf("%s: %w", e.p.ID, err))
@@ -262,8 +263,11 @@ type pending struct {
 }
 
 // joinSearch joins the rounds of puzzle i's split search: its result, or
-// the round to run next. It sets the options' threads to the tasks'.
-func joinSearch(c *Config, i int, p puzzle.Puzzle, opts *solver.Options) (solver.Result, *pending, error) {
+// the round to run next. It sets the options' threads to the tasks'. The
+// iterations, read from the tasks' files, are checked against the
+// estimates s computes: the first rounds' before the next is planned, and
+// the answer's with it (solver.Check).
+func joinSearch(c *Config, s *solver.Solver, i int, p puzzle.Puzzle, opts *solver.Options) (solver.Result, *pending, error) {
 	dir := puzzleDir(c.Dir, i)
 	files, missing, err := readRound(dir, 0, c.Tasks, p.ID)
 	if err != nil || len(missing) > 0 {
@@ -281,8 +285,8 @@ func joinSearch(c *Config, i int, p puzzle.Puzzle, opts *solver.Options) (solver
 		if err != nil {
 			return solver.Result{}, nil, err
 		}
-		res, err := solver.Joined(begun, nil, moves, 0, *opts)
-		return res, nil, err
+		res := solver.Joined(begun, nil, moves, 0)
+		return res, nil, s.Check(context.Background(), &res, *opts)
 	}
 	var shared []solver.Iteration
 	var elapsed time.Duration
@@ -308,12 +312,15 @@ func joinSearch(c *Config, i int, p puzzle.Puzzle, opts *solver.Options) (solver
 			if err != nil {
 				return solver.Result{}, nil, err
 			}
-			res, err := solver.Joined(begun, shared, moves, elapsed, *opts)
-			return res, nil, err
+			res := solver.Joined(begun, shared, moves, elapsed)
+			return res, nil, s.Check(context.Background(), &res, *opts)
 		}
 		next, err := solver.NextPlan(parts, c.Tasks)
 		if err != nil {
 			return solver.Result{}, nil, err
+		}
+		if err := s.CheckIterations(context.Background(), p, *opts, slices.Concat(begun.Iterations, shared), next.Bound); err != nil {
+			return solver.Result{}, nil, fmt.Errorf("the round after bound %d, read from %s: %w", parts[0].Plan.Bound, strings.TrimSuffix(roundPath(dir, bound, 0), "0.json")+"*.json", err)
 		}
 		bound = next.Bound
 		files, missing, err = readRound(dir, bound, c.Tasks, p.ID)

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fifteen/cmd/internal/batch"
+	"fifteen/internal/atomicfile"
+	"fifteen/puzzle"
+	"fifteen/solver"
+)
+
+// An optimal answer read from a file is checked against what solve can
+// recompute (issue 57): its iterations begin at the start's estimate and
+// rise as a search's do, and the last is its length. Each test edits a
+// file as the issue's attack did, consistently enough to pass the checks
+// before them, and the answer is refused.
+
+// editJSON rewrites the JSON file at path through edit, atomically.
+func editJSON(t *testing.T, path string, edit func(map[string]any)) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v map[string]any
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	edit(v)
+	if err := atomicfile.WriteFile(path, func(w io.Writer) error { return json.NewEncoder(w).Encode(v) }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// hardest is the 8-puzzle's hardest start: Manhattan distance's
+// iterations run from 21 to 31.
+const hardest = "8 6 7 2 5 4 3 0 1"
+
+func TestMergeRefusesEditedIterations(t *testing.T) {
+	flags := []string{"--heuristic", "manhattan", "--format", "jsonl"}
+	file := writeInput(t, "a.txt", "a1: "+hardest+"\na2: 1 2 3 4 0 5 7 8 6\n")
+	for _, c := range []struct {
+		name string
+		edit func(map[string]any)
+	}{
+		{"emptied", func(r map[string]any) { r["iterations"] = []any{} }},
+		{"removed", func(r map[string]any) { delete(r, "iterations") }},
+		{"last raised", func(r map[string]any) {
+			its := r["iterations"].([]any)
+			its[len(its)-1].(map[string]any)["bound"] = r["length"]
+		}},
+		{"one left", func(r map[string]any) { r["iterations"] = []any{map[string]any{"bound": r["length"]}} }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "results")
+			runTasks(t, dir, 2, append([]string{file}, flags...)...)
+			l := taskLines(t, dir, 0)[0]
+			moves, tiles := detour(t, l.Record.Start, l.Record.Moves)
+			n := len(moves)
+			l.Record.Moves, l.Record.Tiles, l.Record.Length = moves, tiles, &n
+			path := filepath.Join(dir, "batch-0.jsonl")
+			if err := atomicfile.WriteFile(path, func(w io.Writer) error { return json.NewEncoder(w).Encode(l) }); err != nil {
+				t.Fatal(err)
+			}
+			editJSON(t, path, func(v map[string]any) { c.edit(v["record"].(map[string]any)) })
+			status, out, stderr := runSolve(t, "", append([]string{"--results", dir, "--merge", file}, flags...)...)
+			if status != 1 || out != "" || !strings.Contains(stderr, "is refused") {
+				t.Errorf("merge: status %d, %q, %s", status, out, stderr)
+			}
+		})
+	}
+}
+
+func TestSplitRefusesEditedIterations(t *testing.T) {
+	file := writeInput(t, "b.txt", "b1: "+hardest+"\n")
+	args := []string{file, "--split", "search", "--split-above", "1", "--heuristic", "manhattan", "--format", "jsonl"}
+	merge := func(dir string) (int, string, string) {
+		return runSolve(t, "", append([]string{"--results", dir, "--merge"}, args...)...)
+	}
+	t.Run("first round", func(t *testing.T) {
+		dir := filepath.Join(t.TempDir(), "results")
+		args := append(args[:len(args):len(args)], "--split-above", "1000000") // solved in the first round
+		runTasks(t, dir, 2, args...)
+		editJSON(t, filepath.Join(dir, "puzzle-0", "first-0.json"), func(f map[string]any) {
+			begun := f["begun"].(map[string]any)
+			begun["iterations"] = []any{}
+			begun["solution"], _ = detour(t, []int{8, 6, 7, 2, 5, 4, 3, 0, 1}, begun["solution"].(string))
+		})
+		status, out, stderr := runSolve(t, "", append([]string{"--results", dir, "--merge"}, args...)...)
+		if status != 1 || out != "" || !strings.Contains(stderr, "no iteration") {
+			t.Errorf("merge: status %d, %q, %s", status, out, stderr)
+		}
+	})
+	t.Run("later round", func(t *testing.T) {
+		dir := filepath.Join(t.TempDir(), "results")
+		runTasks(t, dir, 2, args...) // bound 23
+		if status, _, stderr := merge(dir); status != 3 {
+			t.Fatalf("merge after the first round: status %d, %s", status, stderr)
+		}
+		runTasks(t, dir, 2, args...) // bound 25
+		for k := range 2 {
+			editJSON(t, filepath.Join(dir, "puzzle-0", "bound-25-"+string(rune('0'+k))+".json"), func(f map[string]any) {
+				f["part"].(map[string]any)["next"] = 33
+			})
+		}
+		status, out, stderr := merge(dir)
+		if status != 1 || out != "" || !strings.Contains(stderr, "bound 33 after 25") {
+			t.Errorf("merge: status %d, %q, %s", status, out, stderr)
+		}
+	})
+}
+
+// TestResumeRefusesEdited resumes from a checkpoint whose bound was
+// raised, its iterations cut to one below the start's estimate.
+func TestResumeRefusesEdited(t *testing.T) {
+	p := puzzle.Puzzle{ID: "k", Size: puzzle.Size{Rows: 3, Cols: 3}, Tiles: []int{8, 6, 7, 2, 5, 4, 3, 0, 1}}
+	s, err := solver.New(solver.Config{Heuristic: "manhattan"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var cp *solver.Checkpoint
+	opts := solver.Options{Checkpoint: func(_ puzzle.Puzzle, c *solver.Checkpoint) {
+		if len(c.Iterations) == 2 && cp == nil {
+			cp = c
+		}
+	}}
+	if _, err := s.Solve(context.Background(), p, opts); err != nil || cp == nil {
+		t.Fatalf("%v, checkpoint %v", err, cp)
+	}
+	cp.Iterations, cp.Bound, cp.Tasks = cp.Iterations[:1], 33, nil
+	cp.Iterations[0].Bound = 19
+	path := filepath.Join(t.TempDir(), "ck.json")
+	f := batch.CheckpointFile{Mark: batch.Mark{ID: p.ID, Start: p.Tiles}, Checkpoint: cp, Version: 2}
+	if err := atomicfile.WriteFile(path, func(w io.Writer) error { return json.NewEncoder(w).Encode(f) }); err != nil {
+		t.Fatal(err)
+	}
+	status, out, stderr := runSolve(t, "k: "+hardest+"\n", "--heuristic", "manhattan", "--resume", path)
+	if status != 1 || out != "" || !strings.Contains(stderr, "the first bound is 19") {
+		t.Errorf("resume: status %d, %q, %s", status, out, stderr)
+	}
+}
