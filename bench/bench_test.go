@@ -277,6 +277,21 @@ func TestParseConfig(t *testing.T) {
 			t.Errorf("ParseConfig(%q): %v names the package, which the command's name repeats", bad, err)
 		}
 	}
+	// Issue 57: jobs past solver.MaxJobs panicked the run; an unknown option
+	// was called an unknown partition; a repeated option, or one the
+	// heuristic has no use for, was taken silently.
+	for bad, want := range map[string]string{
+		"pdb+jobs=257":        "at most 256",
+		"pdb+weight=2":        "unknown option",
+		"pdb+bogus":           "unknown option",
+		"pdb+zero+zero":       "given twice",
+		"manhattan+zero":      "only the databases",
+		"misplaced+noreflect": "only the databases",
+	} {
+		if _, err := bench.ParseConfig(bad); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseConfig(%q): %v, want %q", bad, err, want)
+		}
+	}
 }
 
 // TestKorf50 checks the report's comparison with the published counts on

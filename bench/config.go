@@ -6,7 +6,6 @@ package bench
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -61,6 +60,7 @@ func ParseConfig(s string) (Config, error) {
 	for h == "pdb" && len(parts) > 0 && !isOption(parts[0]) {
 		partition, parts = partition+"+"+parts[0], parts[1:]
 	}
+	seen := map[string]bool{}
 	switch {
 	case (h == "manhattan" || h == "linear-conflict" || h == "misplaced") && partition == "":
 		c.Heuristic = h
@@ -72,6 +72,16 @@ func ParseConfig(s string) (Config, error) {
 	for _, opt := range parts {
 		key, value, _ := strings.Cut(opt, "=")
 		var err error
+		switch {
+		case seen[key]:
+			err = fmt.Errorf("given twice")
+		case (key == "noreflect" || key == "zero") && c.Heuristic != "pdb":
+			err = fmt.Errorf("only the databases take it")
+		}
+		seen[key] = true
+		if err != nil {
+			return Config{}, fmt.Errorf("config %q: option %q: %v", s, opt, err)
+		}
 		switch key {
 		case "noreflect", "zero":
 			c.Reflect = c.Reflect && key != "noreflect"
@@ -84,7 +94,9 @@ func ParseConfig(s string) (Config, error) {
 		case "threads":
 			c.Threads, err = positive(value)
 		case "jobs":
-			c.Jobs, err = positive(value)
+			if c.Jobs, err = positive(value); err == nil && c.Jobs > solver.MaxJobs {
+				err = fmt.Errorf("want at most %d", solver.MaxJobs)
+			}
 		case "order":
 			c.Order, err = search.ParseOrder(value)
 		default:
@@ -102,10 +114,10 @@ func ParseConfig(s string) (Config, error) {
 }
 
 // isOption reports whether a part of a configuration after a '+' is an
-// option rather than a partition.
+// option rather than a partition: partitions and specs begin with a digit,
+// options with a letter, so that an unknown option is called one.
 func isOption(part string) bool {
-	key, _, _ := strings.Cut(part, "=")
-	return slices.Contains([]string{"noreflect", "zero", "prune", "threads", "jobs", "order"}, key)
+	return part != "" && (part[0] < '0' || part[0] > '9')
 }
 
 func positive(s string) (int, error) {

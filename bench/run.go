@@ -62,8 +62,12 @@ func Solve(ctx context.Context, s Solver, set data.Set, cfg Config, opts Options
 	i, done := 0, 0
 	pprof.Do(ctx, pprof.Labels("config", cfg.Name), func(ctx context.Context) {
 		for r, err := range s.SolveAll(ctx, instances, cfg.Jobs, sopts) {
-			for run.Results[i].ID != r.Puzzle.ID { // in order, past those not run
+			for i < len(run.Results) && run.Results[i].ID != r.Puzzle.ID { // in order, past those not run
 				i++
+			}
+			if i == len(run.Results) { // the run's own error, of no instance
+				errs = append(errs, fmt.Errorf("%s: %w", cfg.Name, err))
+				break
 			}
 			run.Results[i].Result, run.Results[i].Err = r.Search, err
 			if err != nil {

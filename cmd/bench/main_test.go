@@ -96,7 +96,8 @@ func TestErrors(t *testing.T) {
 		{[]string{"--limit", "1", "--config", "pdb:555", "--pdb-dir", dir, "--out", filepath.Join(dir, "r")}, 1, "pdbgen --partition 555"},
 		{[]string{"--config", "manhattan+prune=99"}, 2, "pruning depth 99"},
 		{[]string{"--interleave", "--config", "manhattan,manhattan+jobs=2"}, 2, "--interleave solves one instance at a time"},
-		{[]string{"--config", "pdb:663+555+fast"}, 2, `unknown partition "fast"`},
+		{[]string{"--config", "pdb:663+555+fast"}, 2, `option "fast": unknown option`},
+		{[]string{"--config", "pdb+jobs=257", "--limit", "1"}, 2, "at most 256"}, // issue 57: a panic
 		{[]string{"--set", "random:1:1:3x3", "--config", "manhattan", "--out", file}, 1, file},
 		{[]string{"--set", "random:1:1:3x3", "--config", "manhattan", "--out", filepath.Join(file, "sub")}, 1, file},
 	} {

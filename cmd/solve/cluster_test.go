@@ -23,7 +23,12 @@ import (
 // returns the merge's status and output, and the rounds.
 func splitJob(t *testing.T, file string, n int, args ...string) (status int, stdout, stderr string, rounds int) {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), "results")
+	return splitJobIn(t, filepath.Join(t.TempDir(), "results"), file, n, args...)
+}
+
+// splitJobIn runs a split job, as splitJob does, in the results directory.
+func splitJobIn(t *testing.T, dir, file string, n int, args ...string) (status int, stdout, stderr string, rounds int) {
+	t.Helper()
 	for rounds = 1; rounds < 50; rounds++ {
 		for k := range n {
 			if status, _, stderr := runSolve(t, "", append([]string{"--results", dir, "--task", fmt.Sprintf("%d/%d", k, n), file}, args...)...); status > 1 {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -144,5 +145,38 @@ func TestResumeRefusesEdited(t *testing.T) {
 	status, out, stderr := runSolve(t, "k: "+hardest+"\n", "--heuristic", "manhattan", "--resume", path)
 	if status != 1 || out != "" || !strings.Contains(stderr, "the first bound is 19") {
 		t.Errorf("resume: status %d, %q, %s", status, out, stderr)
+	}
+}
+
+// TestSplitPlanOnce checks that a split search's plan is written once:
+// its starts, one a task, are in task 0's file of the first round alone,
+// and the other files name them by their digest (issue 57: repeated in
+// every task's file, they made the merge's memory grow with N²).
+func TestSplitPlanOnce(t *testing.T) {
+	const n = 8
+	file := writeInput(t, "b.txt", "b1: "+hardest+"\n")
+	args := []string{file, "--split", "search", "--split-above", "1", "--heuristic", "manhattan"}
+	dir := filepath.Join(t.TempDir(), "results")
+	runTasks(t, dir, n, args...)
+	for k := range n {
+		var f struct {
+			Part struct {
+				Plan struct {
+					Starts []string `json:"starts"`
+				} `json:"plan"`
+				Digest string `json:"starts_sha256"`
+			} `json:"part"`
+		}
+		data, err := os.ReadFile(filepath.Join(dir, "puzzle-0", fmt.Sprintf("first-%d.json", k)))
+		if err == nil {
+			err = json.Unmarshal(data, &f)
+		}
+		if want := map[bool]int{true: n, false: 0}[k == 0]; err != nil || len(f.Part.Plan.Starts) != want || f.Part.Digest == "" {
+			t.Errorf("task %d's first round: %d starts, digest %q, want %d; %v", k, len(f.Part.Plan.Starts), f.Part.Digest, want, err)
+		}
+	}
+	status, out, stderr, _ := splitJobIn(t, dir, file, n, args[1:]...)
+	if status != 0 || !strings.Contains(out, "31 moves") {
+		t.Errorf("merge: status %d, %q, %s", status, out, stderr)
 	}
 }

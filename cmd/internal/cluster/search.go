@@ -2,6 +2,8 @@ package cluster
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -70,10 +72,34 @@ type begunPart struct {
 	Threads    int                `json:"threads"` // each task's
 }
 
-// partFile is a solver.Part with its moves.
+// partFile is a solver.Part with its moves. The plan's starts, one a
+// task and alike in every task's file, are written once: in task 0's file
+// of the first round (plan.json holds the later rounds'); each file names
+// them by their digest. Repeated in each, they made the merge's memory
+// grow with N² (issue 57).
 type partFile struct {
 	solver.Part
 	Solution string `json:"solution,omitempty"`
+	Starts   string `json:"starts_sha256"`
+}
+
+// startsDigest returns the digest of a plan's starts (partFile.Starts).
+func startsDigest(starts []string) string {
+	h := sha256.New()
+	for _, s := range starts {
+		fmt.Fprintln(h, s)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// of reports whether the part is of the plan, whose starts' digest is
+// digest, and gives it the plan's starts.
+func (f *partFile) of(plan solver.Plan, digest string) bool {
+	if f.Plan.Bound != plan.Bound || f.Plan.CutDepth != plan.CutDepth || f.Starts != digest {
+		return false
+	}
+	f.Plan.Starts = plan.Starts
+	return true
 }
 
 func puzzleDir(dir string, p int) string { return filepath.Join(dir, fmt.Sprintf("puzzle-%d", p)) }
@@ -165,7 +191,10 @@ func searchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, st
 			fmt.Fprintf(stderr, "%s: %v\n", searched.ID, err)
 			return cli.ErrReported
 		}
-		out.Part = &partFile{Part: part, Solution: puzzle.FormatMoves(part.Moves)}
+		out.Part = &partFile{Part: part, Solution: puzzle.FormatMoves(part.Moves), Starts: startsDigest(part.Plan.Starts)}
+		if bound != 0 || c.Task != 0 {
+			out.Part.Plan.Starts = nil
+		}
 	}
 	return writeJSON(path, out)
 }
@@ -288,14 +317,21 @@ func joinSearch(c *Config, s *solver.Solver, i int, p puzzle.Puzzle, opts *solve
 		res := solver.Joined(begun, nil, moves, 0)
 		return res, nil, s.Check(context.Background(), &res, *opts)
 	}
+	if files[0].Part == nil {
+		return solver.Result{}, nil, fmt.Errorf("%s: no part", roundPath(dir, 0, 0))
+	}
+	plan := files[0].Part.Plan // the first round's, written by task 0 alone
 	var shared []solver.Iteration
 	var elapsed time.Duration
 	for bound := 0; ; {
+		digest := startsDigest(plan.Starts)
+		for k, f := range files {
+			if f.Part == nil || !f.Part.of(plan, digest) {
+				return solver.Result{}, nil, fmt.Errorf("%s: a part of another plan than %s", roundPath(dir, bound, k), planSource(dir, bound))
+			}
+		}
 		parts := make([]solver.Part, len(files))
 		for k, f := range files {
-			if f.Part == nil {
-				return solver.Result{}, nil, fmt.Errorf("%s: no part", roundPath(dir, bound, k))
-			}
 			parts[k] = f.Part.Part
 			elapsed += f.Part.Elapsed
 		}
@@ -322,17 +358,21 @@ func joinSearch(c *Config, s *solver.Solver, i int, p puzzle.Puzzle, opts *solve
 		if err := s.CheckIterations(context.Background(), p, *opts, slices.Concat(begun.Iterations, shared), next.Bound); err != nil {
 			return solver.Result{}, nil, fmt.Errorf("the round after bound %d, read from %s: %w", parts[0].Plan.Bound, strings.TrimSuffix(roundPath(dir, bound, 0), "0.json")+"*.json", err)
 		}
-		bound = next.Bound
+		bound, plan = next.Bound, next
 		files, missing, err = readRound(dir, bound, c.Tasks, p.ID)
 		if err != nil || len(missing) > 0 {
 			return solver.Result{}, &pending{&next, fmt.Sprintf("bound %d: tasks %s have not finished", bound, taskList(missing))}, err
 		}
-		for k, f := range files {
-			if f.Part == nil || !reflect.DeepEqual(f.Part.Plan, next) {
-				return solver.Result{}, nil, fmt.Errorf("%s: a part of another plan than the merge's", roundPath(dir, bound, k))
-			}
-		}
 	}
+}
+
+// planSource names where the plan of the round that searches the bound
+// is written: in task 0's file of the first round, else by the merge.
+func planSource(dir string, bound int) string {
+	if bound == 0 {
+		return roundPath(dir, 0, 0)
+	}
+	return "the merge's"
 }
 
 // readRound reads the tasks' files of a round of the search in dir, and
