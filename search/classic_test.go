@@ -1,9 +1,12 @@
 package search_test
 
 import (
+	"context"
+	"errors"
 	"math/rand/v2"
 	"testing"
 
+	"fifteen/data"
 	"fifteen/internal/bfs"
 	"fifteen/puzzle"
 	"fifteen/search"
@@ -75,5 +78,22 @@ func TestClassicSolve(t *testing.T) {
 	}
 	if _, err := search.LinearConflict(puzzle.Size{Rows: 2, Cols: 8}, puzzle.GoalLast); err == nil {
 		t.Error("linear conflict on 8-cell rows accepted")
+	}
+}
+
+// TestGreedyBound gives up a greedy search at its bound on the positions
+// it keeps, with ErrGreedyMemory and the counts so far (issue 57: Korf's
+// eighth 24-puzzle under misplaced tiles passed 4 GB and the process
+// died; the bound measured 1.3 GB at the peak).
+func TestGreedyBound(t *testing.T) {
+	defer search.SetGreedyLimit(search.SetGreedyLimit(10_000))
+	b := board(data.Korf50()[7])
+	h, err := search.Misplaced(b.Size(), puzzle.GoalFirst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := search.Greedy(context.Background(), b, puzzle.GoalFirst, h)
+	if !errors.Is(err, search.ErrGreedyMemory) || res.Solved || res.Generated != 10_000 {
+		t.Errorf("%d generated, solved %v: %v", res.Generated, res.Solved, err)
 	}
 }

@@ -3,6 +3,7 @@ package search
 import (
 	"container/heap"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -10,8 +11,17 @@ import (
 	"fifteen/puzzle"
 )
 
-// MaxGreedyNodes bounds the positions Greedy keeps: about 3 GB.
-const MaxGreedyNodes = 50_000_000
+// MaxGreedyNodes bounds the positions Greedy keeps: 1.3 GB at the peak on
+// a 5×5 board (docs/experiments.md). At 50
+// million, Korf's eighth 24-puzzle under misplaced tiles passed 4 GB and
+// the process died (issue 57).
+const MaxGreedyNodes = 6_000_000
+
+// greedyLimit is MaxGreedyNodes, but in the test of the bound.
+var greedyLimit = MaxGreedyNodes
+
+// ErrGreedyMemory is Greedy's error when it gives up at MaxGreedyNodes.
+var ErrGreedyMemory = errors.New("search: greedy search gave up at its memory bound")
 
 // Greedy finds a solution by greedy best-first search: of the positions
 // generated and not yet expanded it always expands one with the smallest
@@ -49,9 +59,9 @@ func Greedy(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuris
 			if !ok || seen[next] {
 				continue
 			}
-			if len(nodes) == MaxGreedyNodes {
+			if len(nodes) == greedyLimit {
 				res.Elapsed = time.Since(t0)
-				return res, fmt.Errorf("search: greedy search gave up after %d positions", len(nodes))
+				return res, fmt.Errorf("%w, %d positions: a stronger heuristic keeps fewer", ErrGreedyMemory, len(nodes))
 			}
 			res.Generated++
 			seen[next] = true

@@ -33,6 +33,19 @@ const DefaultSplitAbove = 1 << 20
 // maxBound bounds a plan's bound: a search of MaxWeight's (worker.maxBound).
 const maxBound = MaxLength * 100 * MaxWeight
 
+// MaxTasks bounds the tasks of a split search: every task lists the
+// first shared iteration's subtrees, subtreesPerTask a task, and a plan
+// names a start for each.
+const MaxTasks = 1 << 14
+
+// checkTasks reports a number of tasks out of bounds.
+func checkTasks(tasks int) error {
+	if tasks < 1 || tasks > MaxTasks {
+		return fmt.Errorf("search: a split among %d tasks: want 1 to %d", tasks, MaxTasks)
+	}
+	return nil
+}
+
 // subtreesPerTask is how many subtrees the first shared iteration holds a
 // task, at least: enough that runs of them balance.
 const subtreesPerTask = 256
@@ -53,7 +66,7 @@ type Plan struct {
 
 // parse checks the plan and returns its starts as moves.
 func (p *Plan) parse() ([][]puzzle.Move, error) {
-	if len(p.Starts) == 0 || p.Starts[0] != "" || p.CutDepth < 1 || p.CutDepth >= p.Bound || p.CutDepth >= MaxLength || p.Bound > maxBound {
+	if len(p.Starts) == 0 || len(p.Starts) > MaxTasks || p.Starts[0] != "" || p.CutDepth < 1 || p.CutDepth >= p.Bound || p.CutDepth >= MaxLength || p.Bound > maxBound {
 		return nil, fmt.Errorf("%w: bound %d, cut depth %d, %d tasks", ErrPlan, p.Bound, p.CutDepth, len(p.Starts))
 	}
 	starts := make([][]puzzle.Move, len(p.Starts))
@@ -128,9 +141,10 @@ var ErrUnreported = errors.New("search: a task gave up its subtrees after a solu
 // as many subtrees. It neither saves nor resumes
 // checkpoints: the iterations it searches are small.
 func Split(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuristic, opts Options, tasks int, above uint64) (Result, Plan, error) {
+	if err := checkTasks(tasks); err != nil {
+		return Result{}, Plan{}, err
+	}
 	switch {
-	case tasks < 1:
-		return Result{}, Plan{}, fmt.Errorf("search: a split among %d tasks", tasks)
 	case opts.Checkpoint != nil || opts.Resume != nil:
 		return Result{}, Plan{}, errors.New("search: Split neither saves nor resumes checkpoints")
 	}
@@ -351,6 +365,12 @@ func Join(parts []Part) (Iteration, int, error) {
 // others', a subtree growing as every other does. The parts are one per
 // task, as for Join, and must hold no solution.
 func NextPlan(parts []Part, tasks int) (Plan, error) {
+	if err := checkTasks(tasks); err != nil {
+		return Plan{}, err
+	}
+	if len(parts) == 0 {
+		return Plan{}, errors.New("search: no parts to plan from")
+	}
 	next := math.MaxInt
 	var all []Task
 	for _, p := range parts {

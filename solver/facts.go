@@ -23,6 +23,8 @@ const (
 	// DefaultCheckpointEvery is how often a search saves its checkpoint
 	// within an iteration by default.
 	DefaultCheckpointEvery = search.DefaultCheckpointEvery
+	// MaxTasks bounds the tasks of a split search (Split, NextPlan).
+	MaxTasks = search.MaxTasks
 	// DefaultSplitAbove is the size of the iterations (nodes generated)
 	// from which a split search shares each among its tasks (Split).
 	DefaultSplitAbove = search.DefaultSplitAbove

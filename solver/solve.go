@@ -219,7 +219,7 @@ func (s *Solver) solve(ctx context.Context, res *Result, opts Options) error {
 	} else {
 		res.Search, err = search.Solve(ctx, start, opts.Goal, h, opts.search(*p))
 	}
-	return stopped(ctx, err, res, opts.Timeout)
+	return stopped(ctx, err, res, opts.Mode, opts.Timeout)
 }
 
 // open returns res's puzzle as a board, and the heuristic that searches
@@ -334,23 +334,28 @@ func (s *Solver) CheckIterations(ctx context.Context, p puzzle.Puzzle, opts Opti
 }
 
 // stopped turns the error of a search that ctx stopped into one that says
-// where: the timeout, Close, or the caller's context.
-func stopped(ctx context.Context, err error, res *Result, timeout time.Duration) error {
+// where: the timeout, Close, or the caller's context; and, for an IDA*
+// search, the bound it was at (a greedy search has none).
+func stopped(ctx context.Context, err error, res *Result, mode Mode, timeout time.Duration) error {
 	if err == nil || ctx.Err() == nil || !errors.Is(err, ctx.Err()) {
 		return err
 	}
-	bound := res.H0
-	if n := len(res.Iterations); n > 0 {
-		bound = res.Iterations[n-1].Bound
+	at := ""
+	if mode != Greedy {
+		bound := res.H0
+		if n := len(res.Iterations); n > 0 {
+			bound = res.Iterations[n-1].Bound
+		}
+		at = fmt.Sprintf(" at bound %d", bound)
 	}
 	cause := context.Cause(ctx)
 	switch {
 	case errors.Is(cause, ErrClosed):
-		return &stopError{fmt.Sprintf("stopped at bound %d: the solver was closed", bound), cause}
+		return &stopError{fmt.Sprintf("stopped%s: the solver was closed", at), cause}
 	case timeout > 0 && errors.Is(cause, context.DeadlineExceeded):
-		return &stopError{fmt.Sprintf("timed out after %v at bound %d", timeout, bound), cause}
+		return &stopError{fmt.Sprintf("timed out after %v%s", timeout, at), cause}
 	}
-	return &stopError{fmt.Sprintf("interrupted at bound %d", bound), cause}
+	return &stopError{"interrupted" + at, cause}
 }
 
 // stopError says where a search stopped, and wraps why.

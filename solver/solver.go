@@ -207,10 +207,15 @@ func (s *Solver) Close() error {
 	return errors.Join(errs...)
 }
 
+var errNilContext = errors.New("solver: a nil Context")
+
 // enter counts a call as under way, unless the Solver is closed, and
 // returns its context, which ends with ctx or on Close (with the cause
 // ErrClosed); done ends the call.
 func (s *Solver) enter(ctx context.Context) (_ context.Context, done func(), err error) {
+	if ctx == nil {
+		return nil, nil, errNilContext // before the call is counted: Close would wait for it
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {

@@ -65,7 +65,7 @@ func (s *Solver) ida(ctx context.Context, res *Result, opts Options, run func(co
 	if err != nil {
 		return err
 	}
-	return stopped(ctx, run(ctx, start, h), res, 0)
+	return stopped(ctx, run(ctx, start, h), res, opts.Mode, 0)
 }
 
 // Joined returns the result of a split search: begun, Split's result

@@ -32,7 +32,9 @@ var ErrJobs = fmt.Errorf("solver: SolveAll of more than %d jobs at once", MaxJob
 // counts so far and an error (see Solve); the puzzles not yet started are
 // not yielded. When the loop over the results stops early, the searches
 // under way are stopped and waited for. The input is read by another
-// goroutine, which stops at its next step once the results' loop is over.
+// goroutine, which stops at its next step once the results' loop is over;
+// a panic there is raised again in the loop's goroutine, after the
+// results before it.
 func (s *Solver) SolveAll(ctx context.Context, puzzles iter.Seq2[puzzle.Puzzle, error], jobs int, opts Options) iter.Seq2[Result, error] {
 	if jobs < 1 {
 		jobs = runtime.GOMAXPROCS(0)
@@ -76,8 +78,12 @@ func (s *Solver) SolveAll(ctx context.Context, puzzles iter.Seq2[puzzle.Puzzle, 
 				}
 			})
 		}
+		// A panic of the input is raised again in the caller's goroutine,
+		// where it can be recovered, once the jobs before it are yielded.
+		var panicked any
 		go func() {
 			defer close(inOrder)
+			defer func() { panicked = recover() }()
 			for p, err := range puzzles {
 				j := &job{res: Result{Puzzle: p}, err: err, started: err != nil, done: make(chan struct{})}
 				select {
@@ -99,9 +105,11 @@ func (s *Solver) SolveAll(ctx context.Context, puzzles iter.Seq2[puzzle.Puzzle, 
 		}()
 		// Once ctx ends, the jobs in the window are yielded but the input,
 		// which may be blocked reading, is not waited for.
+		read := false // whether the input is over, and panicked set
 		next := func() (*job, bool) {
 			select {
 			case j, ok := <-inOrder:
+				read = !ok
 				return j, ok
 			case <-ctx.Done():
 				select {
@@ -117,6 +125,9 @@ func (s *Solver) SolveAll(ctx context.Context, puzzles iter.Seq2[puzzle.Puzzle, 
 			if j.started && !yield(j.res, j.err) {
 				return
 			}
+		}
+		if read && panicked != nil {
+			panic(panicked)
 		}
 	}
 }

@@ -34,8 +34,8 @@ import (
 var errNoTask = errors.New("no task has run")
 
 // MaxTasks bounds N: every task lists the first split iteration's
-// subtrees, 256 a task.
-const MaxTasks = 1 << 14
+// subtrees, 256 a task (solver.MaxTasks).
+const MaxTasks = solver.MaxTasks
 
 // Config is a split job's, and this process's part in it.
 type Config struct {
