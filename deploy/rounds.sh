@@ -16,14 +16,20 @@
 # standard error), and when FIFTEEN_TRIES (default 3) rounds in a row add
 # no work to what the tasks have done (status.json's work: puzzles solved,
 # rounds run, subtrees searched). It reads status.json with jq, and
-# without jq returns 1 at once, saying so, before the first round.
+# without jq returns 1 at once, saying so, before the first round (the
+# drivers call need_jq before they make anything). A status.json whose
+# exit or work is not a whole number of its range is refused.
+
+# need_jq says that the drivers read status.json with jq, if jq is missing.
+need_jq() {
+	command -v jq >/dev/null && return
+	echo "rounds: reading the merge's status.json needs jq (apt-get install jq)" >&2
+	return 1
+}
 
 rounds() {
 	local results=$1 run=$2 merge=$3 round last=-1 same=0 state exit work why
-	if ! command -v jq >/dev/null; then
-		echo "rounds: reading the merge's status.json needs jq (apt-get install jq)" >&2
-		return 1
-	fi
+	need_jq || return 1
 	for ((round = 1; ; round++)); do
 		"$run" "$round"
 		rm -f "$results/status.json"
@@ -32,7 +38,16 @@ rounds() {
 			echo "rounds: the merge wrote no $results/status.json" >&2
 			return 1
 		fi
-		IFS=$'\t' read -r state exit work why < <(jq -r '[.state, .exit, .work // 0, .why // ""] | @tsv' "$results/status.json") || true
+		# One line, its fields apart by the unit separator, which, unlike a
+		# tab, does not run empty fields together (issue 57).
+		IFS=$'\x1f' read -r state exit work why < <(jq -r '
+			def whole(most): if type == "number" and . == floor and . >= 0 and . <= most then tostring else "bad" end;
+			[(.state // "" | tostring), (.exit | whole(255)), (.work // 0 | whole(1e15)), (.why // "" | tostring | gsub("[\n\u001f]"; " "))] | join("\u001f")
+		' "$results/status.json") || true
+		if [[ ! ${exit:-} =~ ^[0-9]+$ || ! ${work:-} =~ ^[0-9]+$ ]]; then
+			echo "rounds: $results/status.json: a malformed status (exit '${exit:-}', work '${work:-}')" >&2
+			return 1
+		fi
 		case $state in
 		done) return "$exit" ;;
 		failed)
@@ -65,7 +80,8 @@ run_job() {
 		"$solve" --results "$results" --merge --format jsonl "${flags[@]}" "$file" >"$results/merged.out" 2>"$results/merge.err"
 	}
 	rounds "$results" "$run" merge || status=$?
-	cat "$results/merge.err" >&2
-	cat "$results/merged.out"
+	# Absent when no merge ran.
+	[[ ! -f $results/merge.err ]] || cat "$results/merge.err" >&2
+	[[ ! -f $results/merged.out ]] || cat "$results/merged.out"
 	exit "$status"
 }

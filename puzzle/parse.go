@@ -53,7 +53,18 @@ var errLongLine = fmt.Errorf("line longer than %d bytes", MaxLine)
 // NewReader returns a Reader of r. A non-empty name prefixes the ids of
 // unlabelled puzzles ("name:12"), so that ids stay unique across inputs.
 func NewReader(r io.Reader, name string) *Reader {
-	return &Reader{br: bufio.NewReaderSize(r, MaxLine), name: name}
+	return &Reader{br: bufio.NewReaderSize(r, MaxLine), name: idName(name)}
+}
+
+// idName returns a name as the ids it prefixes hold it: escaped (Escape),
+// and so are a '#', which would begin a comment, and spaces at either end,
+// which a label loses, so that Puzzle.Line reads back as the same id.
+func idName(name string) string {
+	name = strings.ReplaceAll(Escape(name), "#", `\x23`)
+	trimmed := strings.TrimLeft(name, " ")
+	name = strings.Repeat(`\x20`, len(name)-len(trimmed)) + trimmed
+	trimmed = strings.TrimRight(name, " ")
+	return trimmed + strings.Repeat(`\x20`, len(name)-len(trimmed))
 }
 
 // Next returns the next puzzle. It returns an *InputError for a malformed

@@ -191,3 +191,25 @@ func TestLineReadsBack(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesInIDs reads unlabelled puzzles under hostile file names: the
+// ids hold no control character, and each line that Line writes reads
+// back as the same puzzle with the same id (issue 57: an ESC reached the
+// terminal, a newline split a line, and a '#' or a leading space made it
+// read back as another puzzle).
+func TestNamesInIDs(t *testing.T) {
+	for _, name := range []string{"e\x1b[31mred.txt", "two\nlines.txt", "1 2 3 0 #x", " lead.txt", "trail.txt ", "a\u202eb.txt"} {
+		r := NewReader(strings.NewReader("1 2 3 4 5 6 7 0 8\n"), name)
+		p, err := r.Next()
+		if err != nil {
+			t.Fatalf("%q: %v", name, err)
+		}
+		if strings.ContainsFunc(p.ID, hidden) || strings.ContainsAny(p.ID, "#\n") || strings.TrimSpace(p.ID) != p.ID {
+			t.Errorf("%q: id %q", name, p.ID)
+		}
+		back, errs := readAll(t, p.Line()+"\n")
+		if len(errs) != 0 || len(back) != 1 || back[0].ID != p.ID || !slices.Equal(back[0].Tiles, p.Tiles) {
+			t.Errorf("%q: %q reads back as %v %v", name, p.Line(), back, errs)
+		}
+	}
+}

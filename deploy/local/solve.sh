@@ -24,6 +24,9 @@ if ! [[ $n =~ ^[1-9][0-9]*$ ]] || ((${#n} > 5 || n > 16384)); then
 	exit 2
 fi
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# shellcheck source=deploy/rounds.sh
+source "$repo/deploy/rounds.sh"
+need_jq || exit 1 # before anything is made
 solve=${FIFTEEN_SOLVE:-$repo/bin/solve}
 if [[ -z ${FIFTEEN_SOLVE:-} && ! -x $solve ]]; then
 	(cd "$repo" && go build -o "$solve" ./cmd/solve)
@@ -33,13 +36,15 @@ mkdir -p "$results"
 export GOMAXPROCS=${GOMAXPROCS:-1}
 flags=("$@")
 
-# shellcheck source=deploy/rounds.sh
-source "$repo/deploy/rounds.sh"
-
 # round runs the round's N tasks, FIFTEEN_JOBS at a time, in task order.
+# xargs appends each task's number as the last argument: the values go
+# as arguments, never into a command line (issue 57: a {} in a flag or a
+# path became the task's number).
 round() {
-	seq 0 $((n - 1)) | xargs -P "${FIFTEEN_JOBS:-2}" -I {} \
-		sh -c '"$@" 2>>"$0/task-{}.err" || true' "$results" "$solve" --results "$results" --task {}/"$n" "${flags[@]}" "$file"
+	seq 0 $((n - 1)) | xargs -P "${FIFTEEN_JOBS:-2}" -n 1 bash -c '
+		k=${!#} results=$1 n=$2 solve=$3 file=$4
+		"$solve" --results "$results" --task "$k/$n" "${@:5:$#-5}" "$file" 2>>"$results/task-$k.err" || true
+	' task "$results" "$n" "$solve" "$file" "${flags[@]}"
 }
 
 run_job "$results" "$solve" "$file" round "$@"

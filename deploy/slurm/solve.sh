@@ -45,6 +45,7 @@ for cmd in sbatch squeue; do
 done
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+need_jq || exit 1 # before anything is made
 solve=${FIFTEEN_SOLVE:-$repo/bin/solve}
 if [[ -z ${FIFTEEN_SOLVE:-} && ! -x $solve ]]; then
 	(cd "$repo" && go build -o "$solve" ./cmd/solve)

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -85,6 +86,124 @@ echo "status $?"`, script, c.works, dir)
 				t.Errorf("%v\n%s", err, out)
 			}
 		})
+	}
+}
+
+// TestRoundsMalformedStatus runs deploy/rounds.sh's loop on statuses that
+// it cannot take: each is refused, with status 1 (issue 57: empty fields
+// ran together and shifted the others, and an exit of 256 was 0).
+func TestRoundsMalformedStatus(t *testing.T) {
+	for _, tool := range []string{"bash", "jq"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skip("no", tool)
+		}
+	}
+	script, err := filepath.Abs("../../../deploy/rounds.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ status, want string }{
+		{`{"version":1,"state":"done","exit":0}`, "status 0"},
+		{`{"version":1,"state":"done","exit":256}`, "malformed status"},
+		{`{"version":1,"state":"done","exit":-1}`, "malformed status"},
+		{`{"version":1,"state":"done","exit":"0"}`, "malformed status"},
+		{`{"version":1,"state":"again","why":"","work":3}`, "malformed status"},
+		{`{"version":1,"state":"failed","exit":1,"why":""}`, "the job failed"},
+		{`{"version":1,"exit":0}`, "state ''"},
+	} {
+		t.Run(c.status, func(t *testing.T) {
+			cmd := exec.Command("bash", "-c", `
+status=$1 dir=$2
+source "$0"
+run() { :; }
+merge() { echo "$status" >"$dir/status.json"; }
+rounds "$dir" run merge
+echo "status $?"`, script, c.status, t.TempDir())
+			out, err := cmd.CombinedOutput()
+			if err != nil || !strings.Contains(string(out), c.want) || c.want != "status 0" && !strings.HasSuffix(string(out), "status 1\n") {
+				t.Errorf("%v\n%s", err, out)
+			}
+		})
+	}
+}
+
+// TestLocalDriverArguments runs deploy/local/solve.sh with a solve that
+// logs its arguments: a {} in the results directory's path, a flag or the
+// file reaches each task as it is (issue 57: xargs -I made it the task's
+// number, and task 0 wrote into another job's directory).
+func TestLocalDriverArguments(t *testing.T) {
+	for _, tool := range []string{"bash", "jq", "xargs", "seq"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skip("no", tool)
+		}
+	}
+	dir := t.TempDir()
+	logs, fake := filepath.Join(dir, "args"), filepath.Join(dir, "solve")
+	if err := os.Mkdir(logs, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// Each call logs its arguments in a file of its own, as the tasks run
+	// two at a time; the merge says the job is done.
+	script := `#!/bin/bash
+printf '%s\n' "$@" >"$(mktemp "$LOGS/call.XXXXXX")"
+for a; do [[ $a == --merge ]] && echo '{"version":1,"state":"done","exit":0}' >"$2/status.json"; done
+exit 0
+`
+	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	results := filepath.Join(dir, "r{}")
+	cmd := exec.Command("bash", "../../../deploy/local/solve.sh", filepath.Join(dir, "in{}.txt"), "2", "--label", "{}")
+	cmd.Env = append(os.Environ(), "FIFTEEN_SOLVE="+fake, "FIFTEEN_RESULTS="+results, "LOGS="+logs)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	calls, err := os.ReadDir(logs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []string
+	for _, c := range calls {
+		data, err := os.ReadFile(filepath.Join(logs, c.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, string(data))
+	}
+	for _, k := range []string{"0", "1"} {
+		task := strings.Join([]string{"--results", results, "--task", k + "/2", "--label", "{}", filepath.Join(dir, "in{}.txt")}, "\n") + "\n"
+		if !slices.Contains(all, task) {
+			t.Errorf("task %s's arguments not among %q", k, all)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "r0")); err == nil {
+		t.Error("a task wrote into r0")
+	}
+}
+
+// TestDriverWithoutJq runs deploy/local/solve.sh where jq is missing: it
+// says so, and makes nothing (issue 57: it made the results directory, and
+// cat complained of a merge.err no merge wrote).
+func TestDriverWithoutJq(t *testing.T) {
+	bin := t.TempDir()
+	for _, tool := range []string{"bash", "dirname"} {
+		path, err := exec.LookPath(tool)
+		if err != nil {
+			t.Skip("no", tool)
+		}
+		if err := os.Symlink(path, filepath.Join(bin, tool)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	results := filepath.Join(t.TempDir(), "results")
+	cmd := exec.Command(filepath.Join(bin, "bash"), "../../../deploy/local/solve.sh", "in.txt", "2")
+	cmd.Env = []string{"PATH=" + bin, "FIFTEEN_SOLVE=/bin/false", "FIFTEEN_RESULTS=" + results}
+	out, err := cmd.CombinedOutput()
+	if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != 1 || !strings.Contains(string(out), "needs jq") || strings.Contains(string(out), "cat:") {
+		t.Errorf("%v: %s", err, out)
+	}
+	if _, err := os.Stat(results); err == nil {
+		t.Error("the results directory was made")
 	}
 }
 
