@@ -70,10 +70,14 @@ func run(args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1
 	}
-	ctx, cancel := cli.Context(os.Interrupt)
+	// SIGTERM too, as solve and pdbgen: the yardstick's files are removed.
+	ctx, cancel := cli.Context()
 	defer cancel()
 	err = runAll(ctx, set, cfgs, pdbDir, *timeout, *interleave, *out, stderr)
 	err = errors.Join(err, stop())
+	if ctx.Err() != nil {
+		err = errors.New("interrupted") // the report holds the instances solved
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", cli.Explain(err))
 		return 1

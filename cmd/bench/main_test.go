@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -117,5 +121,58 @@ func TestSmallBoardDefault(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "r")
 	if code, stderr := runBench("--set", "random:2:1:3x3", "--config", `pdb,pdb+threads=2,"pdb:1,2,3,4/5,6,7,8"`, "--out", out); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
+	}
+}
+
+// TestMain lets a test run bench in a child process, which it signals.
+func TestMain(m *testing.M) {
+	if os.Getenv("FIFTEEN_RUN_BENCH") == "1" {
+		main()
+	}
+	os.Exit(m.Run())
+}
+
+// TestTerminate stops a run of the C yardstick with SIGTERM, as a
+// scheduler does, once it has solved an instance: bench says it was
+// interrupted, exits 1, and leaves none of the yardstick's files (issue
+// 57: it exited 143 and left them; on SIGINT, handled alike, it said
+// "context canceled"). The yardstick builds its databases first: seconds.
+func TestTerminate(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	for _, sig := range []os.Signal{syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			tmp := t.TempDir()
+			cmd := exec.Command(os.Args[0], "--config", "ref663", "--out", filepath.Join(t.TempDir(), "report"))
+			cmd.Env = append(os.Environ(), "FIFTEEN_RUN_BENCH=1", "TMPDIR="+tmp)
+			pipe, err := cmd.StderrPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			var stderr strings.Builder
+			sc := bufio.NewScanner(pipe)
+			for sc.Scan() {
+				stderr.WriteString(sc.Text() + "\n")
+				if strings.HasPrefix(sc.Text(), "ref663: 1/") {
+					break
+				}
+			}
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			rest, _ := io.ReadAll(pipe)
+			stderr.Write(rest)
+			err = cmd.Wait()
+			if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != 1 || !strings.Contains(stderr.String(), "bench: interrupted\n") {
+				t.Errorf("%v: %s", err, stderr.String())
+			}
+			if left, _ := filepath.Glob(filepath.Join(tmp, "fifteen-yardstick-*")); len(left) > 0 {
+				t.Errorf("left %v", left)
+			}
+		})
 	}
 }
