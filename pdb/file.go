@@ -71,6 +71,10 @@ var (
 	ErrMissing  = errors.New("missing")
 	ErrCorrupt  = errors.New("corrupt")
 	ErrVersion  = errors.New("unsupported format version")
+	// ErrNewer is a file of a newer format version than this program
+	// reads: refused, never rebuilt over, as a program of that version
+	// may share the directory.
+	ErrNewer = errors.New("written by a newer program")
 	ErrMismatch = errors.New("holds another database")
 	// ErrNotRegular is a path that holds no regular file: a FIFO would
 	// block a reader, a device such as /dev/zero never end.
@@ -136,6 +140,8 @@ func decodeHeader(b []byte, size puzzle.Size, goal puzzle.Goal, tiles []int) (he
 	switch {
 	case h.Magic != magic:
 		return h, fmt.Errorf("%w: not a pattern database", ErrCorrupt)
+	case h.Version > Version:
+		return h, fmt.Errorf("%w: format version %d, where this program reads versions 3 and %d; use that program, or another database directory", ErrNewer, h.Version, Version)
 	case h.Version != Version && h.Version != 3 || h.Version == 3 && Scheme(h.Scheme) == ZeroAware:
 		return h, fmt.Errorf("%w %d (this program reads version %d)", ErrVersion, h.Version, Version)
 	case crc32.Checksum(b[:n-4], castagnoli) != h.HeaderCRC:

@@ -1,8 +1,10 @@
 package pdb
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -203,5 +205,57 @@ func TestStoreKinds(t *testing.T) {
 	}
 	if _, err := loadFile(dir, size, Goal, p.Patterns[0], true); !errors.Is(err, ErrMismatch) {
 		t.Errorf("a ranked table in %s: %v", path, err)
+	}
+}
+
+// TestStoreRefusesNewer puts a file of a newer format version in a
+// store's directory: it is refused with both versions named, neither
+// moved aside nor built over (issue 57: an old and a new program sharing
+// a directory rebuilt each other's tables).
+func TestStoreRefusesNewer(t *testing.T) {
+	s, p, _ := storeTest(t)
+	path := filepath.Join(s.dir, FileName(p.Size, Goal, p.Patterns[0]))
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[8] = Version + 1 // the header's version, read before its checksum
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(path + ".raw"); err != nil && !errors.Is(err, os.ErrNotExist) {
+		t.Fatal(err)
+	}
+	_, err = s.Tables(context.Background(), "test", p)
+	if !errors.Is(err, ErrNewer) || !strings.Contains(err.Error(), fmt.Sprintf("format version %d, where this program reads versions 3 and %d", Version+1, Version)) {
+		t.Errorf("Tables: %v", err)
+	}
+	if n, err := s.Build(context.Background(), []Partition{p}, false); !errors.Is(err, ErrNewer) || n != 0 {
+		t.Errorf("Build: %d built, %v", n, err)
+	}
+	if after, err := os.ReadFile(path); err != nil || !bytes.Equal(after, data) {
+		t.Errorf("the newer file was changed: %v", err)
+	}
+}
+
+// TestStoreTruncatedBesideCopy cuts a compressed file short while its
+// unpacked copy is whole: the store notices, moves it aside and builds it
+// again (issue 57: the copy served, and the damage went unnoticed).
+func TestStoreTruncatedBesideCopy(t *testing.T) {
+	s, p, logged := storeTest(t)
+	path := filepath.Join(s.dir, FileName(p.Size, Goal, p.Patterns[1]))
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, info.Size()-10); err != nil {
+		t.Fatal(err)
+	}
+	openTables(t, s, p)
+	if _, err := os.Stat(path + ".damaged"); err != nil || !strings.Contains(strings.Join(*logged, "\n"), "moved aside") {
+		t.Errorf("not moved aside: %v\n%s", err, strings.Join(*logged, "\n"))
+	}
+	if _, _, err := readCompressed(path, p.Size, Goal, p.Patterns[1]); err != nil {
+		t.Errorf("rebuilt file: %v", err)
 	}
 }

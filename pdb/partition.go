@@ -257,7 +257,7 @@ func (p Partition) missing(dir string, opts BuildOptions) ([][]int, error) {
 		switch {
 		case errors.Is(err, ErrVersion) || errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
 			missing = append(missing, tiles)
-		case errors.Is(err, ErrNotRegular) || errors.As(err, new(*fs.PathError)):
+		case errors.Is(err, ErrNotRegular) || errors.Is(err, ErrNewer) || errors.As(err, new(*fs.PathError)):
 			return nil, &FileError{path, err}
 		}
 	}

@@ -2,6 +2,7 @@ package pdb
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -152,10 +153,37 @@ func load(path, raw string, size puzzle.Size, goal puzzle.Goal, tiles []int) (*T
 
 // copyOf reports whether the unpacked copy with header h holds the table
 // of the compressed file at path, or serves alone: that file is missing or
-// unreadable.
+// unreadable. A compressed file cut short is not served by its copy: it
+// is read, and found damaged (issue 57: it went unnoticed).
 func copyOf(path string, h header, size puzzle.Size, goal puzzle.Goal, tiles []int) bool {
-	packed, err := readHeader(path, size, goal, tiles)
-	return err != nil || packed.CRC == h.CRC && packed.Regions == h.Regions && packed.Scheme == h.Scheme
+	packed, whole, err := readPackedHeader(path, size, goal, tiles)
+	return err != nil || whole && packed.CRC == h.CRC && packed.Regions == h.Regions && packed.Scheme == h.Scheme
+}
+
+// readPackedHeader reads the header of the compressed file at path, as
+// readHeader does, and reports whether the file is as long as its list of
+// chunks says.
+func readPackedHeader(path string, size puzzle.Size, goal puzzle.Goal, tiles []int) (header, bool, error) {
+	f, info, err := openRegular(path)
+	if err != nil {
+		return header{}, false, err
+	}
+	defer f.Close()
+	head := make([]byte, HeaderSize)
+	n, _ := io.ReadFull(f, head)
+	h, err := decodeHeader(head[:n], size, goal, tiles)
+	if err != nil {
+		return h, false, err
+	}
+	lengths := make([]byte, 4*((h.Entries+chunkSize-1)/chunkSize))
+	if _, err := io.ReadFull(f, lengths); err != nil {
+		return h, false, nil
+	}
+	want := int64(HeaderSize + len(lengths))
+	for i := 0; i < len(lengths); i += 4 {
+		want += int64(binary.LittleEndian.Uint32(lengths[i:]))
+	}
+	return h, info.Size() == want, nil
 }
 
 // readHeader reads the header of the file at path and checks it against
