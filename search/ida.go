@@ -44,8 +44,9 @@ type Options struct {
 	// at the first solution.
 	Order [4]puzzle.Move
 	// Weight, if above 1, makes the search weighted IDA*: f = g + Weight·h,
-	// to hundredths. It finds solutions faster, no longer than Weight
-	// times the optimum but not optimal. 0 and 1 search optimally.
+	// from 1.01 to MaxWeight in hundredths (ValidWeight). It finds
+	// solutions faster, no longer than Weight times the optimum but not
+	// optimal. 0 and 1 search optimally.
 	Weight float64
 	// Progress, if not nil, is told how a long search goes: once it has
 	// run for ProgressEvery (0 means DefaultProgressEvery), at the end of
@@ -84,8 +85,8 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("search: %d threads: want 0 to %d", o.Threads, MaxThreads)
 	case o.PruneDepth != 0 && (o.PruneDepth < PruneInverse || o.PruneDepth > MaxPruneDepth):
 		return fmt.Errorf("search: pruning depth %d: want %d to %d", o.PruneDepth, PruneInverse, MaxPruneDepth)
-	case o.Weight != 0 && !(o.Weight >= 1 && o.Weight <= MaxWeight): // NaN too
-		return fmt.Errorf("search: weight %v: want 1 to %d", o.Weight, MaxWeight)
+	case o.Weight != 0 && o.Weight != 1 && !ValidWeight(o.Weight):
+		return fmt.Errorf("search: weight %v: want 1 (none) or 1.01 to %d, in hundredths", o.Weight, MaxWeight)
 	case o.ProgressEvery < 0:
 		return fmt.Errorf("search: progress every %v: want above 0, or 0 for the default", o.ProgressEvery)
 	case o.CheckpointEvery < 0:
@@ -94,6 +95,15 @@ func (o *Options) Validate() error {
 		return checkOrder(o.Order)
 	}
 	return nil
+}
+
+// ValidWeight reports whether w is a weight that the weighted search
+// takes: 1.01 to MaxWeight in hundredths, as f counts it. A weight between
+// hundredths would be rounded, and one that rounds to 1 searched
+// optimally, labelled otherwise (issue 57); 1 itself is no weight.
+func ValidWeight(w float64) bool {
+	h := math.Round(w * 100)
+	return w > 1 && w <= MaxWeight && math.Abs(w*100-h) < 1e-6 // NaN fails
 }
 
 // weights returns f's integer weights of g and h for a valid weight: (1, 1)

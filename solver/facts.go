@@ -23,6 +23,8 @@ const (
 	// DefaultCheckpointEvery is how often a search saves its checkpoint
 	// within an iteration by default.
 	DefaultCheckpointEvery = search.DefaultCheckpointEvery
+	// MaxWeight bounds Options.Weight.
+	MaxWeight = search.MaxWeight
 	// MaxTasks bounds the tasks of a split search (Split, NextPlan).
 	MaxTasks = search.MaxTasks
 	// DefaultSplitAbove is the size of the iterations (nodes generated)
@@ -50,6 +52,11 @@ var ErrUnreported = search.ErrUnreported
 // ErrNotRegular is a database path that holds no regular file, which a
 // DatabaseError may wrap.
 var ErrNotRegular = pdb.ErrNotRegular
+
+// ErrNewer is a database file of a newer format version than this
+// program reads, which a DatabaseError may wrap: it is refused, never
+// rebuilt over.
+var ErrNewer = pdb.ErrNewer
 
 // FileError is an error about one database file, which a DatabaseError
 // may wrap.

@@ -73,8 +73,8 @@ func (m *Mode) UnmarshalText(text []byte) error {
 type Options struct {
 	Goal puzzle.Goal
 	Mode Mode
-	// Weight is the Weighted mode's factor, above 1 and at most
-	// search.MaxWeight; the other modes take 0.
+	// Weight is the Weighted mode's factor, from 1.01 to MaxWeight in
+	// hundredths; the other modes take 0.
 	Weight float64
 	// Threads, PruneDepth and Order tune the search as search.Options
 	// does.
@@ -108,8 +108,8 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("solver: unknown goal convention %d", o.Goal)
 	case o.Mode > Human:
 		return fmt.Errorf("solver: unknown mode %v", o.Mode)
-	case o.Mode == Weighted && !(o.Weight > 1 && o.Weight <= search.MaxWeight): // NaN too
-		return fmt.Errorf("solver: weight %v: want above 1 and at most %d", o.Weight, search.MaxWeight)
+	case o.Mode == Weighted && !search.ValidWeight(o.Weight):
+		return fmt.Errorf("solver: weight %v: want 1.01 to %d, in hundredths (1 is the optimal mode)", o.Weight, search.MaxWeight)
 	case o.Mode != Weighted && o.Weight != 0:
 		return fmt.Errorf("solver: a weight of %v in mode %v: only the weighted mode takes one", o.Weight, o.Mode)
 	case o.Timeout < 0:

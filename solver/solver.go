@@ -72,20 +72,34 @@ func (c *Config) Validate() error {
 	if c.Partition == "" {
 		return nil
 	}
+	if c.Heuristic != "" && c.Heuristic != "pdb" {
+		return fmt.Errorf("solver: partition %q with the %s heuristic: a partition names databases, which only the pdb heuristic looks up", c.Partition, c.Heuristic)
+	}
 	// A name is of 4x4 or 5x5 boards; a spec may be of any, but of one.
 	sizes := pdb.DefaultSizes()
 	if strings.ContainsAny(c.Partition, ",/") {
 		sizes = append(sizes, boardSizes()...)
 	}
-	var first error
+	var first, fitting error
 	for _, size := range sizes {
 		_, err := pdb.ParsePartitions(c.Partition, size)
 		if err == nil {
 			return nil
 		}
 		first = cmp.Or(first, err)
+		if size.Cells() == specTiles(c.Partition)+1 {
+			fitting = cmp.Or(fitting, err)
+		}
 	}
-	return first
+	// The error of the board the spec's tiles would fill, if any: that of
+	// a 4x4 board misleads about a 3x3 one's spec (issue 57).
+	return cmp.Or(fitting, first)
+}
+
+// specTiles counts the tiles of a spec's first partition: "1,2/3,4" has 4.
+func specTiles(spec string) int {
+	first, _, _ := strings.Cut(spec, "+")
+	return len(strings.FieldsFunc(first, func(c rune) bool { return c == ',' || c == '/' }))
 }
 
 // boardSizes returns the sizes a Board can be.

@@ -123,7 +123,7 @@ func TestSplitFlags(t *testing.T) {
 		{[]string{"--task", "0/2", file}, "--task is for a split job"},
 		{[]string{"--merge", file}, "--merge is for a split job"},
 		{[]string{"--results", results, file}, "--results needs --task K/N"},
-		{[]string{"--results", results, "--task", "2/2", file}, "bad task --task 2/2"},
+		{[]string{"--results", results, "--task", "2/2", file}, "solve: bad --task 2/2: want"}, // issue 57: "bad task --task"
 		{[]string{"--results", results, "--task", "x", file}, `bad --task "x"`},
 		{[]string{"--results", results, "--task", "0/2"}, "name a FILE"},
 		{[]string{"--results", results, "--task", "0/2", "--split", "all", file}, `bad --split "all"`},

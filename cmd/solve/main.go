@@ -163,8 +163,10 @@ func flags(cfg *config, stderr io.Writer) (*pflag.FlagSet, func() error) {
 		switch {
 		case setName != "" && len(cfg.files) > 0:
 			return errors.New("--set and --korf100 take no files")
-		case cfg.random < 0 || cfg.random > data.MaxRandom:
-			return fmt.Errorf("bad --random %d: want 0 to %d", cfg.random, data.MaxRandom)
+		case cfg.random < 0 || cfg.random > data.MaxRandom || fs.Changed("random") && cfg.random == 0:
+			return fmt.Errorf("bad --random %d: want 1 to %d", cfg.random, data.MaxRandom)
+		case cfg.random == 0 && (fs.Changed("size") || fs.Changed("seed")):
+			return errors.New("--size and --seed are --random's: with --random N")
 		case cfg.random > 0 && (setName != "" || len(cfg.files) > 0):
 			return errors.New("--random takes neither files nor --set")
 		case setName != "" && fs.Changed("goal") && b.Options.Goal != puzzle.GoalFirst:
@@ -177,6 +179,8 @@ func flags(cfg *config, stderr io.Writer) (*pflag.FlagSet, func() error) {
 			return errors.New("--gif and --gif-dir exclude each other")
 		case b.GIFCell < render.MinCell || b.GIFCell > render.MaxCell:
 			return fmt.Errorf("bad --gif-cell %d: want %d..%d", b.GIFCell, render.MinCell, render.MaxCell)
+		case *weight != 1 && (&solver.Options{Mode: solver.Weighted, Weight: *weight}).Validate() != nil:
+			return fmt.Errorf("bad --weight %v: want 1 (optimal) or 1.01 to %d, in hundredths", *weight, solver.MaxWeight)
 		case boolInt(*weight != 1)+boolInt(*greedy)+boolInt(*constructive) > 1:
 			return errors.New("--weight, --greedy and --constructive exclude each other")
 		case (b.Checkpoint != "" || *resume != "") && (*greedy || *constructive):

@@ -23,6 +23,7 @@ import (
 	"net/http"
 	"os"
 	"runtime"
+	"strconv"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -77,6 +78,9 @@ func flags(cfg *config, stderr io.Writer) (*pflag.FlagSet, func() error) {
 		case cfg.grace < 0:
 			return fmt.Errorf("--grace %v: want 0 or more", cfg.grace)
 		}
+		if err := checkAddr(cfg.addr); err != nil {
+			return err
+		}
 		if err := cfg.solver.Validate(); err != nil {
 			return err
 		}
@@ -85,6 +89,28 @@ func flags(cfg *config, stderr io.Writer) (*pflag.FlagSet, func() error) {
 		}
 		return nil
 	}
+}
+
+// checkAddr reports an --addr that is no HOST:PORT with a port number
+// (a usage error, where a host that cannot be listened on is found only
+// by the listen).
+func checkAddr(addr string) error {
+	_, port, err := net.SplitHostPort(addr)
+	if err == nil {
+		if _, perr := strconv.ParseUint(port, 10, 16); perr != nil && !isService(port) {
+			err = fmt.Errorf("port %q: want a number from 0 to 65535", port)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("--addr %s: %v", addr, err)
+	}
+	return nil
+}
+
+// isService reports whether port names a service, such as "http".
+func isService(port string) bool {
+	_, err := net.LookupPort("tcp", port)
+	return err == nil
 }
 
 // split returns the configurations of the 4x4 and the 5x5 solvers:

@@ -33,6 +33,9 @@ func TestFlags(t *testing.T) {
 		{[]string{"--heuristic", "euclid"}, "euclid"},
 		{[]string{"--no-such-flag"}, "no-such-flag"},
 		{[]string{"extra"}, "extra"},
+		{[]string{"--addr", "bogus:99999"}, `port "99999"`}, // issue 57: exit 1
+		{[]string{"--addr", "nocolon"}, "missing port"},
+		{[]string{"--partition", "663", "--heuristic", "manhattan"}, "only the pdb heuristic"},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			var stderr bytes.Buffer

@@ -387,6 +387,9 @@ func (req *request) parse(l limits) (puzzle.Puzzle, solver.Options, error) {
 	if err := opts.Validate(); err != nil {
 		return p, opts, fail(http.StatusBadRequest, "%v", err)
 	}
+	if len(req.Tiles) == 0 { // absent, null or empty: not a size of 0
+		return p, opts, fail(http.StatusBadRequest, "no tiles: want the board's tiles in rows, 0 for the blank, such as [1,2,3,0]")
+	}
 	if p.Size, err = parseSize(req.Size, len(req.Tiles)); err != nil {
 		return p, opts, err
 	}

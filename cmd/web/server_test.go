@@ -185,6 +185,10 @@ func TestAPI(t *testing.T) {
 		{name: "repeated tile 5x5", method: "POST", path: "/api/solve", body: `{"tiles": [` + strings.Repeat("1,", 24) + `0], "mode": "human"}`, status: 400, want: "tile 1 appears twice"},
 		{name: "repeated tile 6x6", method: "POST", path: "/api/solve", body: `{"tiles": [` + strings.Repeat("1,", 35) + `0], "mode": "human"}`, status: 400, want: "tile 1 appears twice"},
 		{name: "bad size", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "size": "2by2"}`, status: 400, want: "2by2"},
+		{name: "no tiles", method: "POST", path: "/api/solve", body: `{}`, status: 400, want: "no tiles"}, // issue 57: bad size "0"
+		{name: "null tiles", method: "POST", path: "/api/solve", body: `{"tiles": null}`, status: 400, want: "no tiles"},
+		{name: "weighted at 1", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "mode": "weighted", "weight": 1}`, status: 400, want: "1 is the optimal mode"},
+		{name: "weight between hundredths", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "mode": "weighted", "weight": 1.0000001}`, status: 400, want: "in hundredths"},
 		{name: "bad goal", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "goal": "middle"}`, status: 400, want: "middle"},
 		{name: "bad mode", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "mode": "fast"}`, status: 400, want: `mode \"fast\": want optimal, weighted or human`},
 		{name: "weight without weighted", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "weight": 2}`, status: 400, want: "weight"},

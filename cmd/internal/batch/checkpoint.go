@@ -2,6 +2,7 @@ package batch
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -71,8 +72,15 @@ func ReadCheckpoint(path string) (*CheckpointFile, error) {
 		return nil, err
 	}
 	var f CheckpointFile
-	if err := json.Unmarshal(data, &f); err != nil || f.ID == "" || !f.Done && f.Checkpoint == nil {
-		return nil, fmt.Errorf("%s is not a checkpoint of solve --checkpoint (%v)", path, err)
+	err = json.Unmarshal(data, &f)
+	switch {
+	case err == nil && f.ID == "":
+		err = errors.New("it names no puzzle")
+	case err == nil && !f.Done && f.Checkpoint == nil:
+		err = errors.New("it holds no search")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s is not a checkpoint of solve --checkpoint: %v", path, err)
 	}
 	return &f, nil
 }

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/pflag"
@@ -49,11 +50,24 @@ func Status(name string, err error, stderr io.Writer) int {
 	case errors.Is(err, ErrReported):
 		return StatusFailed
 	}
-	fmt.Fprintf(stderr, "%s: %v\n", name, err)
+	fmt.Fprintf(stderr, "%s: %s\n", name, Message(err))
 	if errors.As(err, new(*UsageError)) {
 		return StatusUsage
 	}
 	return StatusFailed
+}
+
+// Message returns err's message as a command says it after its own name:
+// without the prefix of the package it comes from ("solver: "), which
+// would read as a second name (issue 57: "solve: solver: weight …").
+func Message(err error) string {
+	msg := err.Error()
+	for _, pkg := range []string{"solver: ", "search: ", "pdb: "} {
+		if rest, ok := strings.CutPrefix(msg, pkg); ok {
+			return rest
+		}
+	}
+	return msg
 }
 
 // Parse parses args into fs's flags and then runs check, the command's
@@ -71,7 +85,7 @@ func Parse(fs *pflag.FlagSet, args []string, stderr io.Writer, check func() erro
 		err = check()
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+		fmt.Fprintf(stderr, "%s: %s\n", fs.Name(), Message(err))
 		return StatusUsage, false
 	}
 	return StatusOK, true

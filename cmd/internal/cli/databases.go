@@ -40,8 +40,8 @@ func partitionHelp() string {
 // opened (a *solver.DatabaseError), the pdbgen command that builds them.
 func Explain(err error) string {
 	var de *solver.DatabaseError
-	if !errors.As(err, &de) {
-		return err.Error()
+	if !errors.As(err, &de) || errors.Is(err, solver.ErrNewer) { // pdbgen would refuse it too
+		return Message(err)
 	}
 	size, verb := "", "rebuild them"
 	if de.Size != (puzzle.Size{Rows: 4, Cols: 4}) {
@@ -57,7 +57,7 @@ func Explain(err error) string {
 	case errors.As(de.Err, &fe) && errors.Is(de.Err, fs.ErrPermission):
 		verb = fmt.Sprintf("make %s readable, or move it away and build them", fe.Path)
 	}
-	return fmt.Sprintf("%v; %s with: go run ./cmd/pdbgen%s --partition %s --pdb-dir %s", err, verb, size, de.Partition, de.Dir)
+	return fmt.Sprintf("%s; %s with: go run ./cmd/pdbgen%s --partition %s --pdb-dir %s", Message(err), verb, size, de.Partition, de.Dir)
 }
 
 // DirFlag defines the commands' --pdb-dir flag on fs, stored in dir.

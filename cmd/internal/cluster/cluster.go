@@ -89,7 +89,7 @@ func (c *Config) setTaskNumbers(k, n, first, from string) error {
 	offset, err3 := strconv.Atoi(first)
 	// Both non-negative, id-offset cannot overflow.
 	if err := errors.Join(err1, err2, err3); err != nil || offset < 0 || id < offset || count < 1 || count > MaxTasks || id-offset >= count {
-		return fmt.Errorf("bad task %s: want task K of N, 0 ≤ K < N ≤ %d", from, MaxTasks)
+		return fmt.Errorf("bad %s: want task K of N, 0 ≤ K < N ≤ %d", from, MaxTasks)
 	}
 	c.Task, c.Tasks = id-offset, count
 	return nil
