@@ -68,13 +68,13 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // Errors of database files, wrapped in a *FileError.
 var (
-	ErrMissing  = errors.New("missing")
-	ErrCorrupt  = errors.New("corrupt")
-	ErrVersion  = errors.New("unsupported format version")
+	ErrMissing = errors.New("missing")
+	ErrCorrupt = errors.New("corrupt")
+	ErrVersion = errors.New("unsupported format version")
 	// ErrNewer is a file of a newer format version than this program
 	// reads: refused, never rebuilt over, as a program of that version
 	// may share the directory.
-	ErrNewer = errors.New("written by a newer program")
+	ErrNewer    = errors.New("written by a newer program")
 	ErrMismatch = errors.New("holds another database")
 	// ErrNotRegular is a path that holds no regular file: a FIFO would
 	// block a reader, a device such as /dev/zero never end.
