@@ -60,9 +60,9 @@ func run(args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "play: interrupted")
 		return 1
 	}
-	if err != nil {
+	if err != nil { // the start or the databases: not a usage error (issue 57)
 		fmt.Fprintln(stderr, "play:", cli.Explain(err))
-		return 2
+		return cli.StatusFailed
 	}
 	if err := play(g, goal.String()); err != nil {
 		fmt.Fprintln(stderr, "play:", err)

@@ -62,19 +62,24 @@ func TestTerminal(t *testing.T) {
 	t.Error("q did not quit")
 }
 
+// TestSetupErrors checks that a bad flag is a usage error (exit 2), and a
+// bad start is the input's (exit 1, as solve's: issue 57 found 2).
 func TestSetupErrors(t *testing.T) {
-	for _, args := range [][]string{
-		{"--size", "9x9"},
-		{"--goal", "middle"},
-		{"2", "1", "3", "4", "5", "6", "7", "8", "0"}, // unsolvable
-		{"1", "2", "3"},
-		{filepath.Join(os.TempDir(), "no-such-file")},
-		{emptyFile(t)},
-		{"--bogus"},
+	for _, c := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"--size", "9x9"}, 2},
+		{[]string{"--goal", "middle"}, 2},
+		{[]string{"--bogus"}, 2},
+		{[]string{"2", "1", "3", "4", "5", "6", "7", "8", "0"}, 1}, // unsolvable
+		{[]string{"1", "2", "3"}, 1},
+		{[]string{filepath.Join(os.TempDir(), "no-such-file")}, 1},
+		{[]string{emptyFile(t)}, 1},
 	} {
 		var stderr strings.Builder
-		if code := run(args, &stderr); code != 2 || stderr.Len() == 0 {
-			t.Errorf("%v: exit %d, %q", args, code, stderr.String())
+		if code := run(c.args, &stderr); code != c.code || stderr.Len() == 0 {
+			t.Errorf("%v: exit %d, %q; want %d", c.args, code, stderr.String(), c.code)
 		}
 	}
 }

@@ -180,31 +180,3 @@ func TestSplitPlanOnce(t *testing.T) {
 		t.Errorf("merge: status %d, %q, %s", status, out, stderr)
 	}
 }
-
-// TestUsageMessages checks issue 57's usage errors: one rule for the
-// weight, flags that did nothing refused, a checkpoint's fault named, and
-// one name before each message.
-func TestUsageMessages(t *testing.T) {
-	empty := writeInput(t, "empty.json", "{}")
-	for _, c := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"--weight", "0.999"}, "solve: bad --weight 0.999: want 1 (optimal) or 1.01 to 100, in hundredths\n"},
-		{[]string{"--weight", "1.0000001"}, "in hundredths"}, // searched optimally, labelled not
-		{[]string{"--size", "3x3"}, "--size and --seed are --random's"},
-		{[]string{"--seed", "3"}, "--size and --seed are --random's"},
-		{[]string{"--random", "0"}, "bad --random 0"}, // it read standard input
-		{[]string{"--partition", "663", "--heuristic", "manhattan"}, "only the pdb heuristic"},
-		{[]string{"--resume", empty}, "is not a checkpoint of solve --checkpoint: it names no puzzle\n"},
-		{[]string{"--prune-depth", "1"}, "solve: pruning depth 1"},
-		{[]string{"--partition", "1,2/3,4,5,6,7,9"}, `"9" is not a tile of a 3x3 board`}, // a 4x4 board's fault was named
-	} {
-		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
-			status, out, stderr := runSolve(t, "a: 1 2 3 4 5 6 7 0 8\n", c.args...)
-			if status != 2 || out != "" || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "solver:") || strings.Contains(stderr, "search:") || strings.Contains(stderr, "pdb:") {
-				t.Errorf("status %d, stdout %q, stderr %q; want 2 and %q", status, out, stderr, c.want)
-			}
-		})
-	}
-}

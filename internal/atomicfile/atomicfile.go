@@ -311,7 +311,21 @@ func writeFile(path string, k kind, write func(io.Writer) error) error {
 // before it is read, so that a FIFO or /dev/zero named by mistake neither
 // blocks nor fills the memory.
 func ReadFile(path string, max int64) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	return readFile(path, max, 0)
+}
+
+// ReadShared is ReadFile for a file of a directory that others write too,
+// as WriteShared writes it: a symbolic link at path is refused (ErrLink),
+// not read through.
+func ReadShared(path string, max int64) ([]byte, error) {
+	return readFile(path, max, syscall.O_NOFOLLOW)
+}
+
+func readFile(path string, max int64, flags int) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|flags, 0)
+	if errors.Is(err, syscall.ELOOP) && flags&syscall.O_NOFOLLOW != 0 {
+		return nil, pathError("read", path, ErrLink)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -147,6 +147,30 @@ func TestReadFile(t *testing.T) {
 	}
 }
 
+// TestReadShared checks that a symbolic link in a shared directory is
+// refused before it is read, as WriteShared refuses to write through it
+// (issue 57: a task read another job's file through a link, then refused
+// to write it).
+func TestReadShared(t *testing.T) {
+	dir := t.TempDir()
+	target, link := filepath.Join(dir, "target"), filepath.Join(dir, "link")
+	if err := WriteFile(target, func(w io.Writer) error { _, err := io.WriteString(w, "state"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := ReadShared(target, 5); err != nil || string(b) != "state" {
+		t.Errorf("read %q, %v", b, err)
+	}
+	if b, err := ReadShared(link, 5); !errors.Is(err, ErrLink) || b != nil {
+		t.Errorf("read %q through a link: %v", b, err)
+	}
+	if b, err := ReadFile(link, 5); err != nil || string(b) != "state" {
+		t.Errorf("ReadFile follows a link: %q, %v", b, err)
+	}
+}
+
 // TestWriteShared checks that a file of a shared directory is written
 // as a regular file, and that a symbolic link there, to a file or to
 // nothing, is refused and left as it is: the file it names is untouched,

@@ -210,6 +210,8 @@ func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, erro
 		if r.Iterations != nil || r.Solved {
 			o.Record = new(record.New(&r, err, c.Options))
 			sum.add(o.Record)
+		} else if err != nil && !o.Interrupted {
+			sum.failed++ // malformed, say: one of the puzzles all the same
 		}
 		if err := emit(o); err != nil {
 			return err
@@ -259,6 +261,9 @@ func PrintOutcomes(c *Config, n int, outcomes func(i int) Outcome, stdout, stder
 		if o.Msg != "" {
 			fmt.Fprintln(stderr, puzzle.Escape(o.Msg))
 			failed = cli.ErrReported
+			if o.Record == nil {
+				sum.failed++
+			}
 		}
 		if o.Record != nil {
 			rec := *o.Record
@@ -346,7 +351,7 @@ func longSearches(w io.Writer) func(puzzle.Puzzle, solver.Progress) {
 // summary accumulates the batch's totals, in memory that does not grow
 // with the batch: the median comes from a histogram.
 type summary struct {
-	solved, failed      int
+	solved, failed      int // failed counts the malformed puzzles too
 	moves               int
 	expanded, generated uint64
 	elapsed, maxElapsed time.Duration
@@ -371,7 +376,7 @@ func (s *summary) add(rec *record.Record) {
 }
 
 func (s *summary) print(w io.Writer) {
-	if s.times.n == 0 {
+	if s.solved+s.failed == 0 {
 		return
 	}
 	rate := 0.0 // of searches too short to time, or none

@@ -87,7 +87,7 @@ func batchPath(dir string, task int) string {
 // readBatch reads a batch task's file: none yet is no outcome.
 func readBatch(path string) (map[int]batchLine, error) {
 	lines := map[int]batchLine{}
-	data, err := atomicfile.ReadFile(path, batch.MaxState)
+	data, err := atomicfile.ReadShared(path, batch.MaxState)
 	if errors.Is(err, os.ErrNotExist) {
 		return lines, nil
 	} else if err != nil {

@@ -268,7 +268,7 @@ func workIn(dir string) int {
 				}
 			}
 		case strings.HasPrefix(name, "batch-") && strings.HasSuffix(name, ".jsonl"):
-			if data, err := atomicfile.ReadFile(path, batch.MaxState); err == nil {
+			if data, err := atomicfile.ReadShared(path, batch.MaxState); err == nil {
 				work += bytes.Count(data, []byte("\n"))
 			}
 		case strings.HasPrefix(name, "first-") || strings.HasPrefix(name, "bound-"):
@@ -368,7 +368,7 @@ func writeJSON(path string, v any) error {
 // readJSON reads path into v; a missing file is os.ErrNotExist, and
 // anything but a regular file is refused (atomicfile.ErrNotRegular).
 func readJSON(path string, v any) error {
-	data, err := atomicfile.ReadFile(path, batch.MaxState)
+	data, err := atomicfile.ReadShared(path, batch.MaxState)
 	if err != nil {
 		return err
 	}

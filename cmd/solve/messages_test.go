@@ -1,0 +1,67 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestUsageMessages checks issue 57's usage errors: one rule for the
+// weight, flags that did nothing refused, a checkpoint's fault named, and
+// one name before each message.
+func TestUsageMessages(t *testing.T) {
+	empty := writeInput(t, "empty.json", "{}")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--weight", "0.999"}, "solve: bad --weight 0.999: want 1 (optimal) or 1.01 to 100, in hundredths\n"},
+		{[]string{"--weight", "1.0000001"}, "in hundredths"}, // searched optimally, labelled not
+		{[]string{"--size", "3x3"}, "--size and --seed are --random's"},
+		{[]string{"--seed", "3"}, "--size and --seed are --random's"},
+		{[]string{"--random", "0"}, "bad --random 0"}, // it read standard input
+		{[]string{"--partition", "663", "--heuristic", "manhattan"}, "only the pdb heuristic"},
+		{[]string{"--resume", empty}, "is not a checkpoint of solve --checkpoint: it names no puzzle\n"},
+		{[]string{"--prune-depth", "1"}, "solve: pruning depth 1"},
+		{[]string{"--partition", "1,2/3,4,5,6,7,9"}, `"9" is not a tile of a 3x3 board`}, // a 4x4 board's fault was named
+	} {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			status, out, stderr := runSolve(t, "a: 1 2 3 4 5 6 7 0 8\n", c.args...)
+			if status != 2 || out != "" || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "solver:") || strings.Contains(stderr, "search:") || strings.Contains(stderr, "pdb:") {
+				t.Errorf("status %d, stdout %q, stderr %q; want 2 and %q", status, out, stderr, c.want)
+			}
+		})
+	}
+}
+
+// TestSummaryCountsMalformed checks that the summary counts every puzzle
+// of the input, the malformed ones too (issue 57: "solved 1 of 1" of 3).
+func TestSummaryCountsMalformed(t *testing.T) {
+	status, _, stderr := runSolve(t, "1 2 3 4 5 6 7 0 8\n1 2 3\nx: 1 1 2 3 4 5 6 7 0\n", "--heuristic", "manhattan")
+	if status != 1 || !strings.Contains(stderr, "solved 1 of 3:") {
+		t.Errorf("status %d: %s", status, stderr)
+	}
+}
+
+// TestBatchLinkNotRead puts a symbolic link to another job's outcomes
+// where a batch task's file goes: the task refuses it before reading it
+// (issue 57: it read the outcomes through the link, then refused to
+// write).
+func TestBatchLinkNotRead(t *testing.T) {
+	file := writeInput(t, "a.txt", "a1: 1 2 3 4 5 6 0 7 8\na2: 1 2 3 4 0 5 7 8 6\n")
+	dir, outside := filepath.Join(t.TempDir(), "results"), filepath.Join(t.TempDir(), "other.jsonl")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(outside, []byte("not JSON: another job's\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(dir, "batch-0.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	status, _, stderr := runSolve(t, "", "--results", dir, "--task", "0/2", "--heuristic", "manhattan", file)
+	if status != 1 || !strings.Contains(stderr, "symbolic link") || strings.Contains(stderr, "invalid character") {
+		t.Errorf("status %d: %s", status, stderr)
+	}
+}
