@@ -12,9 +12,10 @@ import (
 // and rises each time to the smallest f above the one before. A result or
 // checkpoint read from a file is checked against what the program can
 // recompute: the first bound is the start's estimate, each rises from the
-// one before by no more than the search's next bound can, and (Solve's
-// caller checks) the solution's length is the last. Whether the
-// iterations were searched, only a search tells.
+// one before, by no more than the search's next bound can where the
+// heuristic bounds that, and (Solve's caller checks) the solution's
+// length is the last. Whether the iterations were searched, only a search
+// tells.
 
 // ErrIterations is the error of iterations that no search of the start
 // makes: a result or checkpoint that was edited, or is of another start.
@@ -24,10 +25,12 @@ var ErrIterations = errors.New("search: iterations that no search of this start 
 // of the search of start toward goal under h with the weight
 // (Options.Weight), followed, if next is not 0, by one of bound next, as
 // f counts it (Checkpoint.Bound, Plan.Bound): the first bound is the
-// start's estimate, and each rises from the one before by as much as the
-// search's next bound can, at most. With an estimate that changes by one
-// at a move, as a database's does, that is one or two: a move changes f
-// by 0 or 2, or, where the blank moves within a pattern's region, by 1.
+// start's estimate, and each rises from the one before, by as much as the
+// search's next bound can at most where the heuristic bounds it: with an
+// estimate that changes by one at a move (Manhattan distance, misplaced
+// tiles) by one or two, with linear conflict by up to four. A database's
+// estimate, the best over the blank's places, may change by more: its
+// bounds are only checked to rise.
 func CheckIterations(start puzzle.Board, goal puzzle.Goal, h *Heuristic, weight float64, its []Iteration, next int) error {
 	if err := (&Options{Weight: weight}).Validate(); err != nil {
 		return err
@@ -65,8 +68,14 @@ func checkBounds(h0, gw, hw, swing int, its []Iteration, next int) error {
 	if gw > 1 {
 		least = 0
 	}
+	if swing == 0 {
+		most = maxBound // a rise the heuristic does not bound
+	}
 	for i := 1; i < len(bounds); i++ {
 		if rise := bounds[i] - bounds[i-1]; rise < least || rise > most || bounds[i] > maxBound/gw {
+			if swing == 0 {
+				return fmt.Errorf("%w: bound %d after %d, where the bounds rise", ErrIterations, bounds[i], bounds[i-1])
+			}
 			return fmt.Errorf("%w: bound %d after %d, where the next lies %d to %d above", ErrIterations, bounds[i], bounds[i-1], least, most)
 		}
 	}

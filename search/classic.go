@@ -48,7 +48,11 @@ func perTile(name string, size puzzle.Size, goal puzzle.Goal, value func(c, home
 		tables = append(tables, table)
 	}
 	// Both are the same on the reflected board: no second view.
-	return newHeuristic(name, tables, false)
+	h, err := newHeuristic(name, tables, false)
+	if h != nil {
+		h.swing = 1 // one tile moves one cell
+	}
+	return h, err
 }
 
 // maxLineTiles bounds the tiles of a row or column that LinearConflict

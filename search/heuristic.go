@@ -29,10 +29,12 @@ type Heuristic struct {
 	// unreflected is a square board's tables looked up without their
 	// reflection: the same name, but other counts (see describe).
 	unreflected bool
-	// swing is the most the estimate changes by at a move: 1 for tables of
-	// patterns, whose one moved tile moves one pattern by one move; 3 for
-	// linear conflict, whose tile may also join or leave a conflict. It
-	// bounds how far an iteration's next bound lies (checkBounds).
+	// swing is the most the estimate changes by at a move, which bounds
+	// how far an iteration's next bound lies (checkBounds): 1 for Manhattan
+	// distance and misplaced tiles, 3 for linear conflict, whose tile may
+	// also join or leave a conflict; 0, unknown, for databases, whose
+	// value is the best over the blank's places, and rose by up to 5 at a
+	// move on a 3×3 board.
 	swing int
 }
 
@@ -254,7 +256,7 @@ func newHeuristic(name string, tables []*pdb.Table, reflect bool) (*Heuristic, e
 	if err != nil {
 		return nil, err
 	}
-	h := &Heuristic{name: name, size: size, goal: goal, n: 1, unreflected: !reflect && size.Rows == size.Cols, swing: 1}
+	h := &Heuristic{name: name, size: size, goal: goal, n: 1, unreflected: !reflect && size.Rows == size.Cols}
 	h.views[0] = first
 	if reflect {
 		if size.Rows != size.Cols {
@@ -289,6 +291,7 @@ func Max(name string, hs ...*Heuristic) (*Heuristic, error) {
 		return nil, errors.New("search: no heuristics")
 	}
 	m := &Heuristic{name: name, size: hs[0].size, goal: hs[0].goal}
+	unknown := false // whether a heuristic's swing is
 	for _, h := range hs {
 		switch {
 		case h.size != m.size || h.goal != m.goal:
@@ -300,11 +303,15 @@ func Max(name string, hs ...*Heuristic) (*Heuristic, error) {
 		}
 		m.unreflected = m.unreflected || h.unreflected
 		m.swing = max(m.swing, h.swing)
+		unknown = unknown || h.swing == 0
 		for _, v := range h.views[:h.n] {
 			v.regions = hs[0].views[0].regions // one table for every view, kept in cache
 			m.views[m.n] = v
 			m.n++
 		}
+	}
+	if unknown {
+		m.swing = 0
 	}
 	return m, nil
 }

@@ -373,9 +373,21 @@ func NextPlan(parts []Part, tasks int) (Plan, error) {
 	}
 	next := math.MaxInt
 	var all []Task
-	for _, p := range parts {
+	for k, p := range parts {
 		if p.Found >= 0 || p.Heeded != nil {
 			return Plan{}, errors.New("search: no plan after an iteration that holds a solution")
+		}
+		// A part's next bound is the least f above the bound that its
+		// task met, in its subtrees or above the cut: above the bound, and
+		// no more than any of its subtrees' (issue 57: a part's next
+		// raised alone planned a bound past the answer).
+		for _, t := range p.Tasks {
+			if p.Next > t.Next {
+				return Plan{}, fmt.Errorf("%w: part %d's next bound %d lies above its subtree %d's, %d", ErrIterations, k, p.Next, t.Number, t.Next)
+			}
+		}
+		if p.Next <= p.Plan.Bound {
+			return Plan{}, fmt.Errorf("%w: part %d's next bound %d is not above its bound %d", ErrIterations, k, p.Next, p.Plan.Bound)
 		}
 		next = min(next, p.Next)
 		all = append(all, p.Tasks...)

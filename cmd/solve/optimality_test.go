@@ -81,9 +81,6 @@ func TestMergeRefusesEditedIterations(t *testing.T) {
 func TestSplitRefusesEditedIterations(t *testing.T) {
 	file := writeInput(t, "b.txt", "b1: "+hardest+"\n")
 	args := []string{file, "--split", "search", "--split-above", "1", "--heuristic", "manhattan", "--format", "jsonl"}
-	merge := func(dir string) (int, string, string) {
-		return runSolve(t, "", append([]string{"--results", dir, "--merge"}, args...)...)
-	}
 	t.Run("first round", func(t *testing.T) {
 		dir := filepath.Join(t.TempDir(), "results")
 		args := append(args[:len(args):len(args)], "--split-above", "1000000") // solved in the first round
@@ -98,23 +95,59 @@ func TestSplitRefusesEditedIterations(t *testing.T) {
 			t.Errorf("merge: status %d, %q, %s", status, out, stderr)
 		}
 	})
-	t.Run("later round", func(t *testing.T) {
-		dir := filepath.Join(t.TempDir(), "results")
-		runTasks(t, dir, 2, args...) // bound 23
-		if status, _, stderr := merge(dir); status != 3 {
-			t.Fatalf("merge after the first round: status %d, %s", status, stderr)
-		}
-		runTasks(t, dir, 2, args...) // bound 25
-		for k := range 2 {
-			editJSON(t, filepath.Join(dir, "puzzle-0", "bound-25-"+string(rune('0'+k))+".json"), func(f map[string]any) {
-				f["part"].(map[string]any)["next"] = 33
-			})
-		}
-		status, out, stderr := merge(dir)
-		if status != 1 || out != "" || !strings.Contains(stderr, "bound 33 after 25") {
-			t.Errorf("merge: status %d, %q, %s", status, out, stderr)
-		}
-	})
+	// The issue's edit: each part's next bound raised, under Manhattan
+	// distance and under the 8-puzzle's default database; and the same
+	// with every subtree's next raised too, which Manhattan distance's
+	// bounds, rising by 2, refuse.
+	korf1 := writeInput(t, "korf1.txt", "korf1: 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n")
+	for _, c := range []struct {
+		name     string
+		args     []string
+		subtrees bool
+	}{
+		{"next raised", nil, false},
+		{"next raised, databases", []string{korf1, "--heuristic", "pdb", "--goal", "first"}, false},
+		{"next raised in every subtree", nil, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			args := append(args[:len(args):len(args)], c.args...)
+			if c.args != nil {
+				args = args[1:] // another file
+			}
+			merge := func(dir string) (int, string, string) {
+				return runSolve(t, "", append([]string{"--results", dir, "--merge"}, args...)...)
+			}
+			dir := filepath.Join(t.TempDir(), "results")
+			runTasks(t, dir, 2, args...)
+			if status, _, stderr := merge(dir); status != 3 {
+				t.Fatalf("merge after the first round: status %d, %s", status, stderr)
+			}
+			runTasks(t, dir, 2, args...)
+			var plan struct {
+				Plan struct {
+					Bound int `json:"bound"`
+				} `json:"plan"`
+			}
+			if data, err := os.ReadFile(filepath.Join(dir, "plan.json")); err != nil || json.Unmarshal(data, &plan) != nil {
+				t.Fatalf("plan.json: %v", err)
+			}
+			for k := range 2 {
+				editJSON(t, filepath.Join(dir, "puzzle-0", fmt.Sprintf("bound-%d-%d.json", plan.Plan.Bound, k)), func(f map[string]any) {
+					part := f["part"].(map[string]any)
+					part["next"] = plan.Plan.Bound + 8
+					if tasks, ok := part["tasks"].([]any); ok && c.subtrees {
+						for _, t := range tasks {
+							t.(map[string]any)["next"] = plan.Plan.Bound + 8
+						}
+					}
+				})
+			}
+			status, out, stderr := merge(dir)
+			if status != 1 || out != "" || !strings.Contains(stderr, "iterations that no search of this start makes") {
+				t.Errorf("merge: status %d, %q, %s", status, out, stderr)
+			}
+		})
+	}
 }
 
 // TestResumeRefusesEdited resumes from a checkpoint whose bound was
