@@ -314,23 +314,10 @@ func (s *Solver) Check(ctx context.Context, res *Result, opts Options) error {
 // (search.CheckIterations). A split search's merge checks so each bound
 // it plans from the tasks' files.
 func (s *Solver) CheckIterations(ctx context.Context, p puzzle.Puzzle, opts Options, its []Iteration, next int) error {
-	if err := opts.Validate(); err != nil {
-		return err
-	}
-	if opts.Mode != Optimal && opts.Mode != Weighted {
-		return errSplitMode
-	}
-	ctx, done, err := s.enter(ctx)
-	if err != nil {
-		return err
-	}
-	defer done()
 	res := Result{Puzzle: p}
-	start, h, err := s.open(ctx, &res, opts.Goal)
-	if err != nil {
-		return err
-	}
-	return search.CheckIterations(start, opts.Goal, h, opts.Weight, its, next)
+	return s.ida(ctx, &res, opts, func(_ context.Context, start puzzle.Board, h *search.Heuristic) error {
+		return search.CheckIterations(start, opts.Goal, h, opts.Weight, its, next)
+	})
 }
 
 // stopped turns the error of a search that ctx stopped into one that says

@@ -1,15 +1,15 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+
+	"fifteen/internal/signaltest"
 )
 
 func runBench(args ...string) (int, string) {
@@ -146,29 +146,9 @@ func TestTerminate(t *testing.T) {
 			tmp := t.TempDir()
 			cmd := exec.Command(os.Args[0], "--config", "ref663", "--out", filepath.Join(t.TempDir(), "report"))
 			cmd.Env = append(os.Environ(), "FIFTEEN_RUN_BENCH=1", "TMPDIR="+tmp)
-			pipe, err := cmd.StderrPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			var stderr strings.Builder
-			sc := bufio.NewScanner(pipe)
-			for sc.Scan() {
-				stderr.WriteString(sc.Text() + "\n")
-				if strings.HasPrefix(sc.Text(), "ref663: 1/") {
-					break
-				}
-			}
-			if err := cmd.Process.Signal(sig); err != nil {
-				t.Fatal(err)
-			}
-			rest, _ := io.ReadAll(pipe)
-			stderr.Write(rest)
-			err = cmd.Wait()
-			if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != 1 || !strings.Contains(stderr.String(), "bench: interrupted\n") {
-				t.Errorf("%v: %s", err, stderr.String())
+			_, stderr, err := signaltest.When(t, cmd, sig, func(line string) bool { return strings.HasPrefix(line, "ref663: 1/") })
+			if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != 1 || !strings.Contains(stderr, "bench: interrupted\n") {
+				t.Errorf("%v: %s", err, stderr)
 			}
 			if left, _ := filepath.Glob(filepath.Join(tmp, "fifteen-yardstick-*")); len(left) > 0 {
 				t.Errorf("left %v", left)

@@ -21,6 +21,7 @@ import (
 	"fifteen/cmd/internal/batch"
 	"fifteen/cmd/internal/record"
 	"fifteen/internal/bfs"
+	"fifteen/internal/signaltest"
 	"fifteen/pdb"
 	"fifteen/puzzle"
 )
@@ -283,35 +284,11 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// interruptWhen starts cmd, sends it SIGINT once a line of its standard
-// error satisfies ready (an event the test can see, not a time it hopes
-// is long enough), and returns how long it took to exit then, its
-// standard error, and its error.
+// interruptWhen starts cmd, and sends it SIGINT once a line of its
+// standard error satisfies ready (signaltest.When).
 func interruptWhen(t *testing.T, cmd *exec.Cmd, ready func(line string) bool) (time.Duration, string, error) {
 	t.Helper()
-	pipe, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	var stderr strings.Builder
-	sc := bufio.NewScanner(pipe)
-	for sc.Scan() {
-		stderr.WriteString(sc.Text() + "\n")
-		if ready(sc.Text()) {
-			break
-		}
-	}
-	if err := cmd.Process.Signal(os.Interrupt); err != nil {
-		t.Fatal(err)
-	}
-	sent := time.Now()
-	rest, _ := io.ReadAll(pipe)
-	stderr.Write(rest)
-	err = cmd.Wait()
-	return time.Since(sent), stderr.String(), err
+	return signaltest.When(t, cmd, os.Interrupt, ready)
 }
 
 // child returns the command that runs solve with args in a child process.
