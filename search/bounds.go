@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 
@@ -20,6 +21,47 @@ import (
 // ErrIterations is the error of iterations that no search of the start
 // makes: a result or checkpoint that was edited, or is of another start.
 var ErrIterations = errors.New("search: iterations that no search of this start makes")
+
+// CheckPath reports whether moves, a solution of start toward goal, could
+// be the one the search under h with opts found in its iteration of
+// bound (as Iteration.Bound counts it): a path that the pruning lets
+// through, whose every node lies within the bound, as the search only
+// descends into such nodes. A solution lengthened by a detour, a move and
+// its undoing, fails it at any pruning depth.
+func CheckPath(start puzzle.Board, goal puzzle.Goal, h *Heuristic, opts Options, moves []puzzle.Move, bound int) error {
+	if err := opts.Validate(); err != nil {
+		return err
+	}
+	start, rotated, err := prepare(start, goal, h)
+	if err != nil {
+		return err
+	}
+	prune, err := prunerFor(cmp.Or(opts.PruneDepth, DefaultPruneDepth))
+	if err != nil {
+		return err
+	}
+	gw, hw := weights(opts.Weight)
+	b, fs := start, int32(0)
+	for g := 0; ; g++ {
+		if f := gw*g + hw*h.Estimate(b); f/gw > bound {
+			return fmt.Errorf("%w: the solution's node after %d moves lies past the bound %d (f %d)", ErrIterations, g, bound, f/gw)
+		}
+		if g == len(moves) {
+			return nil
+		}
+		m := moves[g]
+		if rotated {
+			m = m.Opposite() // as the search moved on the rotated board
+		}
+		var ok bool
+		if b, _, ok = b.Move(m); !ok || m > puzzle.Down {
+			return fmt.Errorf("%w: move %d of the solution leaves the board", ErrIterations, g+1)
+		}
+		if fs = prune.next[fs][m]; fs < 0 {
+			return fmt.Errorf("%w: move %d of the solution is one the search prunes", ErrIterations, g+1)
+		}
+	}
+}
 
 // CheckIterations reports whether its could be, in order, the iterations
 // of the search of start toward goal under h with the weight

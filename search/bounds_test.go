@@ -53,6 +53,26 @@ func TestCheckIterations(t *testing.T) {
 			}
 		})
 	}
+	// The solution's path: the search's is taken; one with a detour (a
+	// move and its undoing) is pruned, and past the bound below its length.
+	if err := search.CheckPath(b, puzzle.GoalFirst, h, search.Options{}, res.Moves, its[last].Bound); err != nil {
+		t.Errorf("the search's path: %v", err)
+	}
+	for _, detour := range []string{"UD", "DU", "LR", "RL"} {
+		pair, _ := puzzle.ParseMoves(detour)
+		longer := append(pair, res.Moves...)
+		if _, err := b.Apply(longer); err != nil {
+			continue
+		}
+		for _, prune := range []int{search.PruneInverse, 0} {
+			if err := search.CheckPath(b, puzzle.GoalFirst, h, search.Options{PruneDepth: prune}, longer, its[last].Bound+2); !errors.Is(err, search.ErrIterations) {
+				t.Errorf("%s first, pruning %d: %v", detour, prune, err)
+			}
+		}
+	}
+	if err := search.CheckPath(b, puzzle.GoalFirst, h, search.Options{}, res.Moves, its[last].Bound-2); !errors.Is(err, search.ErrIterations) {
+		t.Errorf("past the bound: %v", err)
+	}
 	// A weighted search's first bound is W times the estimate.
 	if err := search.CheckIterations(b, puzzle.GoalFirst, h, 2, its, 0); err == nil {
 		t.Error("an optimal search's iterations taken for a weighted one's")

@@ -32,10 +32,13 @@ func solve(t testing.TB, b puzzle.Board, goal puzzle.Goal, h *search.Heuristic, 
 	if want >= 0 && res.Length() != want {
 		t.Fatalf("%v: length %d, want %d", b, res.Length(), want)
 	}
-	// Every search's iterations are ones CheckIterations takes: it never
-	// refuses an honest result.
+	// Every search's iterations and path are ones CheckIterations and
+	// CheckPath take: they never refuse an honest result.
 	if err := search.CheckIterations(b, goal, h, opts.Weight, res.Iterations, 0); err != nil {
 		t.Fatalf("%v: %v: %v", b, res.Iterations, err)
+	}
+	if err := search.CheckPath(b, goal, h, search.Options{PruneDepth: opts.PruneDepth, Weight: opts.Weight}, res.Moves, res.Iterations[len(res.Iterations)-1].Bound); err != nil {
+		t.Fatalf("%v: %s: %v", b, puzzle.FormatMoves(res.Moves), err)
 	}
 	return res
 }

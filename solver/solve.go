@@ -284,8 +284,9 @@ func Verify(res *Result, opts Options) error {
 // Check verifies a result found with opts and read back from a file, as
 // Verify does; the result of an IDA* search (the optimal and weighted
 // modes) must also have the iterations and first estimate that the
-// Solver's heuristic gives its puzzle (CheckIterations). It opens the
-// heuristic, as Solve would.
+// Solver's heuristic gives its puzzle (CheckIterations), and a solution
+// that the search could have found in its last iteration
+// (search.CheckPath). It opens the heuristic, as Solve would.
 func (s *Solver) Check(ctx context.Context, res *Result, opts Options) error {
 	if err := opts.Validate(); err != nil {
 		return err
@@ -296,7 +297,14 @@ func (s *Solver) Check(ctx context.Context, res *Result, opts Options) error {
 	if len(res.Iterations) == 0 { // a weighted result's; an optimal one's fails Verify
 		return fmt.Errorf("%w: no iteration", ErrWrongAnswer)
 	}
-	if err := s.CheckIterations(ctx, res.Puzzle, opts, res.Iterations, 0); err != nil {
+	bound := res.Iterations[len(res.Iterations)-1].Bound
+	err := s.ida(ctx, &Result{Puzzle: res.Puzzle}, opts, func(_ context.Context, start puzzle.Board, h *search.Heuristic) error {
+		if err := search.CheckIterations(start, opts.Goal, h, opts.Weight, res.Iterations, 0); err != nil {
+			return err
+		}
+		return search.CheckPath(start, opts.Goal, h, search.Options{PruneDepth: opts.PruneDepth, Weight: opts.Weight}, res.Moves, bound)
+	})
+	if err != nil {
 		return fmt.Errorf("%w: %w", ErrWrongAnswer, err)
 	}
 	// The first bound is the estimate, checked; a weighted one is W times it.

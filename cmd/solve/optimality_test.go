@@ -44,23 +44,31 @@ func editJSON(t *testing.T, path string, edit func(map[string]any)) {
 const hardest = "8 6 7 2 5 4 3 0 1"
 
 func TestMergeRefusesEditedIterations(t *testing.T) {
-	flags := []string{"--heuristic", "manhattan", "--format", "jsonl"}
+	manhattan := []string{"--heuristic", "manhattan", "--format", "jsonl"}
 	file := writeInput(t, "a.txt", "a1: "+hardest+"\na2: 1 2 3 4 0 5 7 8 6\n")
+	// Korf's first under the default databases, whose bounds may rise by
+	// any amount: the detour is refused as a path the search prunes.
+	databases := []string{"--goal", "first", "--format", "jsonl"}
+	korf1 := writeInput(t, "korf1.txt", "korf1: 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\nkorf2: 13 2 10 3 1 12 8 4 5 0 9 6 15 14 7 11\n")
+	raise := func(r map[string]any) {
+		its := r["iterations"].([]any)
+		its[len(its)-1].(map[string]any)["bound"] = r["length"]
+	}
 	for _, c := range []struct {
-		name string
-		edit func(map[string]any)
+		name, file string
+		flags      []string
+		edit       func(map[string]any)
+		want       string
 	}{
-		{"emptied", func(r map[string]any) { r["iterations"] = []any{} }},
-		{"removed", func(r map[string]any) { delete(r, "iterations") }},
-		{"last raised", func(r map[string]any) {
-			its := r["iterations"].([]any)
-			its[len(its)-1].(map[string]any)["bound"] = r["length"]
-		}},
-		{"one left", func(r map[string]any) { r["iterations"] = []any{map[string]any{"bound": r["length"]}} }},
+		{"last raised, databases", korf1, databases, raise, "of the solution is one the search prunes"},
+		{"emptied", file, manhattan, func(r map[string]any) { r["iterations"] = []any{} }, "no iteration"},
+		{"removed", file, manhattan, func(r map[string]any) { delete(r, "iterations") }, "no iteration"},
+		{"last raised", file, manhattan, raise, "bound 33 after 29"},
+		{"one left", file, manhattan, func(r map[string]any) { r["iterations"] = []any{map[string]any{"bound": r["length"]}} }, "the first bound is 33"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "results")
-			runTasks(t, dir, 2, append([]string{file}, flags...)...)
+			runTasks(t, dir, 2, append([]string{c.file}, c.flags...)...)
 			l := taskLines(t, dir, 0)[0]
 			moves, tiles := detour(t, l.Record.Start, l.Record.Moves)
 			n := len(moves)
@@ -70,8 +78,8 @@ func TestMergeRefusesEditedIterations(t *testing.T) {
 				t.Fatal(err)
 			}
 			editJSON(t, path, func(v map[string]any) { c.edit(v["record"].(map[string]any)) })
-			status, out, stderr := runSolve(t, "", append([]string{"--results", dir, "--merge", file}, flags...)...)
-			if status != 1 || out != "" || !strings.Contains(stderr, "is refused") {
+			status, out, stderr := runSolve(t, "", append([]string{"--results", dir, "--merge", c.file}, c.flags...)...)
+			if status != 1 || out != "" || !strings.Contains(stderr, "is refused") || !strings.Contains(stderr, c.want) {
 				t.Errorf("merge: status %d, %q, %s", status, out, stderr)
 			}
 		})

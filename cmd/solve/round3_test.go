@@ -81,7 +81,11 @@ func TestBlockOutOfRange(t *testing.T) {
 // the tiles they slide, from start: a longer solution of the same puzzle.
 func detour(t *testing.T, start []int, moves string) (string, []int) {
 	t.Helper()
-	p := puzzle.Puzzle{Size: puzzle.Size{Rows: 3, Cols: 3}, Tiles: start}
+	side := 2
+	for side*side < len(start) {
+		side++
+	}
+	p := puzzle.Puzzle{Size: puzzle.Size{Rows: side, Cols: side}, Tiles: start}
 	for _, pair := range []string{"UD", "DU", "LR", "RL"} {
 		longer, err := puzzle.ParseMoves(pair + moves)
 		if err != nil {

@@ -16,6 +16,7 @@ out=${1:-results.jsonl}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=deploy/rounds.sh
 source "$here/../rounds.sh"
+need_jq || exit 1 # before anything is made
 state=$(mktemp -d) # where the merge's status.json lands, here
 
 # finished JOB waits until the Job has completed or failed.
