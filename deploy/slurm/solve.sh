@@ -45,6 +45,8 @@ for cmd in sbatch squeue; do
 done
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# shellcheck source=deploy/rounds.sh
+source "$repo/deploy/rounds.sh"
 need_jq || exit 1 # before anything is made
 solve=${FIFTEEN_SOLVE:-$repo/bin/solve}
 if [[ -z ${FIFTEEN_SOLVE:-} && ! -x $solve ]]; then
@@ -76,8 +78,6 @@ stopped() {
 }
 trap stopped INT TERM
 
-# shellcheck source=deploy/rounds.sh
-source "$repo/deploy/rounds.sh"
 
 # round K submits the round's array and waits until its tasks have ended.
 round() {
