@@ -111,7 +111,7 @@ func TestPipeAnswersEach(t *testing.T) {
 // TestJobsBound checks that --jobs is bounded as --threads is.
 func TestJobsBound(t *testing.T) {
 	for _, j := range []string{"257", "1000000", "-1"} {
-		if status, _, stderr := runSolve(t, "1 2 3 4 5 6 7 0 8\n", "-j", j); status != 2 || !strings.Contains(stderr, "bad --jobs") {
+		if status, _, stderr := runSolve(t, "1 2 3 4 5 6 7 0 8\n", "-j", j); status != 2 || !strings.Contains(stderr, `"-j, --jobs" flag: want 0 to 256`) {
 			t.Errorf("-j %s: status %d: %s", j, status, stderr)
 		}
 	}

@@ -125,7 +125,7 @@ func flags(cfg *config, stderr io.Writer) (*pflag.FlagSet, func() error) {
 	fs.DurationVar(&b.Options.Timeout, "timeout", 0, "give up a puzzle after this long (0: never)")
 	fs.DurationVar(&b.Options.ProgressEvery, "progress", solver.DefaultProgressEvery, "report on standard error a search that runs this long, at each iteration's end and this often within one (0: never)")
 	cli.ThreadsVar(fs, &b.Options.Threads, solver.MaxThreads, fmt.Sprintf("goroutines searching each puzzle, at most %d (0: all CPUs when --jobs is 1, else 1)", solver.MaxThreads))
-	fs.IntVarP(&b.Jobs, "jobs", "j", 0, fmt.Sprintf("puzzles solved at once, at most %d (0: all CPUs for a batch, 1 for a single puzzle or a pipe)", solver.MaxJobs))
+	cli.JobsVar(fs, &b.Jobs, solver.MaxJobs, fmt.Sprintf("puzzles solved at once, at most %d (0: all CPUs for a batch, 1 for a single puzzle or a pipe)", solver.MaxJobs))
 	weight := fs.Float64("weight", 1, "weighted IDA*: f = g + `W`·h finds a solution faster, at most W times the optimal length but not optimal; W from 1.01 to 100, in hundredths (1: optimal)")
 	greedy := fs.Bool("greedy", false, "greedy best-first search: milliseconds with the databases, not optimal")
 	constructive := fs.Bool("constructive", false, "solve as people do, row by row and column by column: instant, any size, far from optimal")
@@ -173,8 +173,6 @@ func flags(cfg *config, stderr io.Writer) (*pflag.FlagSet, func() error) {
 			return errors.New("--set and --korf100 use Korf's goal: --goal first")
 		case b.Format != "text" && b.Format != "jsonl":
 			return fmt.Errorf("bad --format %q: want text or jsonl", b.Format)
-		case b.Jobs < 0 || b.Jobs > solver.MaxJobs:
-			return fmt.Errorf("bad --jobs %d: want 0 to %d", b.Jobs, solver.MaxJobs)
 		case b.GIFFile != "" && b.GIFDir != "":
 			return errors.New("--gif and --gif-dir exclude each other")
 		case b.GIFCell < render.MinCell || b.GIFCell > render.MaxCell:

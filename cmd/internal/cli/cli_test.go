@@ -73,30 +73,33 @@ func TestFlags(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		ok   bool
-		want string // goal size threads set ids, as set
+		want string // goal size threads jobs set ids, as set
 	}{
-		{nil, true, "last 4x4 0 korf100 []"},
-		{[]string{"--goal", "first", "--size", "3", "-t", "4", "--set", "korf50", "--ids", "3,1"}, true, "first 3x3 4 korf50 [3 1]"},
+		{nil, true, "last 4x4 0 0 korf100 []"},
+		{[]string{"--goal", "first", "--size", "3", "-t", "4", "-j", "2", "--set", "korf50", "--ids", "3,1"}, true, "first 3x3 4 2 korf50 [3 1]"},
 		{[]string{"--goal", "middle"}, false, ""},
 		{[]string{"--size", "6x6"}, false, ""},
 		{[]string{"-t", "9"}, false, ""},
 		{[]string{"-t", "-1"}, false, ""},
+		{[]string{"-j", "9"}, false, ""},
+		{[]string{"-j", "-1"}, false, ""},
 	} {
 		fs := pflag.NewFlagSet("x", pflag.ContinueOnError)
 		fs.SetOutput(new(bytes.Buffer))
 		var goal puzzle.Goal
 		var size puzzle.Size
-		var threads int
+		var threads, jobs int
 		GoalVar(fs, &goal, "")
 		SizeVar(fs, &size, puzzle.Size{Rows: 4, Cols: 4}, 25, "")
 		ThreadsVar(fs, &threads, 8, "")
+		JobsVar(fs, &jobs, 8, "")
 		in := InstancesVar(fs, "korf100", "", "")
 		err := fs.Parse(c.args)
 		if (err == nil) != c.ok {
 			t.Errorf("%v: %v", c.args, err)
 			continue
 		}
-		if got := fmt.Sprint(goal, " ", size, " ", threads, " ", in.Name(), " ", in.ids); err == nil && got != c.want {
+		if got := fmt.Sprint(goal, " ", size, " ", threads, " ", jobs, " ", in.Name(), " ", in.ids); err == nil && got != c.want {
 			t.Errorf("%v: %s, want %s", c.args, got, c.want)
 		}
 	}

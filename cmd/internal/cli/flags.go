@@ -49,6 +49,11 @@ func ThreadsVar(fs *pflag.FlagSet, n *int, max int, usage string) {
 	fs.VarP(&boundedInt{n, 0, max}, "threads", "t", usage)
 }
 
+// JobsVar defines -j, --jobs on fs, stored in n, from 0 to max.
+func JobsVar(fs *pflag.FlagSet, n *int, max int, usage string) {
+	fs.VarP(&boundedInt{n, 0, max}, "jobs", "j", usage)
+}
+
 // boundedInt is an int flag checked to lie in [min, max] as it is set.
 type boundedInt struct {
 	n        *int
