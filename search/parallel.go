@@ -83,6 +83,9 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 		c.best, c.tasks = &best, nil
 		c.regions = newRegionCache(&w.h.views[0])
 		c.path, c.wide = newPath(w.h, len(w.path)-1)
+		if w.byEstimate != nil {
+			c.byEstimate = new(state) // the weighted order's, written at every node
+		}
 		copies[i] = &c
 	}
 	// record adds a search's counts, and its solution if it is the first.

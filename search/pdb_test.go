@@ -571,3 +571,18 @@ func TestMax(t *testing.T) {
 		}
 	}
 }
+
+// TestWeightedParallelIteration searches weighted on two threads, whose
+// copies of the worker each order the moves by the estimate in a state of
+// their own (under the race detector in CI): the answers replay, within
+// the weight, from an iteration searched in parallel.
+func TestWeightedParallelIteration(t *testing.T) {
+	h := pdbHeuristic(t, "663", true)
+	for _, in := range data.Korf100()[:3] {
+		res := solve(t, board(in), puzzle.GoalFirst, h, search.Options{Weight: 1.25, Threads: 2}, -1)
+		its := res.Iterations
+		if n := res.Length(); n < in.Optimal || float64(n) > 1.25*float64(in.Optimal) || len(its) < 2 || its[len(its)-2].Generated < 256 {
+			t.Errorf("%s: %d moves, iterations %v, optimum %d: none searched in parallel?", in.ID, n, its, in.Optimal)
+		}
+	}
+}
