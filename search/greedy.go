@@ -12,9 +12,9 @@ import (
 )
 
 // MaxGreedyNodes bounds the positions Greedy keeps: 1.3 GB at the peak on
-// a 5×5 board (docs/experiments.md). At 50
-// million, Korf's eighth 24-puzzle under misplaced tiles passed 4 GB and
-// the process died (issue 57).
+// a 5×5 board (docs/experiments.md). At 50 million, Korf's eighth
+// 24-puzzle under misplaced tiles passed 4 GB and the process died
+// (issue 57).
 const MaxGreedyNodes = 6_000_000
 
 // greedyLimit is MaxGreedyNodes, but in the test of the bound.

@@ -570,8 +570,8 @@ func (w *worker) nearer(b int) int {
 // those first at every depth: in the order alone, it spent the slack
 // that the weight gives on moves away from the goal first, and wandered
 // down paths up to W times the optimum long; with a perfect 8-puzzle
-// table and W = 100 it never ended (issue 57). It costs a few lookups a
-// node, in the weighted search only.
+// table and W = 100 it never ended (issue 57). It costs an estimate of
+// the node and of each child, in the weighted search only.
 func (w *worker) lower(b int) int {
 	here := w.h.estimate(w.byEstimate, &w.board, b)
 	set := 0

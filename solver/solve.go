@@ -304,8 +304,10 @@ func (s *Solver) Check(ctx context.Context, res *Result, opts Options) error {
 		}
 		return search.CheckPath(start, opts.Goal, h, search.Options{PruneDepth: opts.PruneDepth, Weight: opts.Weight}, res.Moves, bound)
 	})
-	if err != nil {
+	if errors.Is(err, search.ErrIterations) {
 		return fmt.Errorf("%w: %w", ErrWrongAnswer, err)
+	} else if err != nil {
+		return err // the heuristic could not be opened, say: no fault of the result's
 	}
 	// The first bound is the estimate, checked; a weighted one is W times it.
 	if opts.Mode == Optimal && res.H0 != res.Iterations[0].Bound {
