@@ -42,16 +42,22 @@ func TestWorkIn(t *testing.T) {
 	}
 }
 
+// need skips the test without the tools, saying which is missing.
+func need(t *testing.T, tools ...string) {
+	t.Helper()
+	for _, tool := range tools {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skip("no", tool)
+		}
+	}
+}
+
 // TestRoundsGuard runs deploy/rounds.sh's loop with a merge that says the
 // same why each round: it goes on while status.json's work grows (issue
 // 48: it gave up on tasks that made progress), and gives up after
 // FIFTEEN_TRIES rounds that add none.
 func TestRoundsGuard(t *testing.T) {
-	for _, tool := range []string{"bash", "jq"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skip("no", tool)
-		}
-	}
+	need(t, "bash", "jq")
 	script, err := filepath.Abs("../../../deploy/rounds.sh")
 	if err != nil {
 		t.Fatal(err)
@@ -93,11 +99,7 @@ echo "status $?"`, script, c.works, dir)
 // it cannot take: each is refused, with status 1 (issue 57: empty fields
 // ran together and shifted the others, and an exit of 256 was 0).
 func TestRoundsMalformedStatus(t *testing.T) {
-	for _, tool := range []string{"bash", "jq"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skip("no", tool)
-		}
-	}
+	need(t, "bash", "jq")
 	script, err := filepath.Abs("../../../deploy/rounds.sh")
 	if err != nil {
 		t.Fatal(err)
@@ -132,11 +134,7 @@ echo "status $?"`, script, c.status, t.TempDir())
 // file reaches each task as it is (issue 57: xargs -I made it the task's
 // number, and task 0 wrote into another job's directory).
 func TestLocalDriverArguments(t *testing.T) {
-	for _, tool := range []string{"bash", "jq", "xargs", "seq"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skip("no", tool)
-		}
-	}
+	need(t, "bash", "jq", "xargs", "seq")
 	dir := t.TempDir()
 	logs, fake := filepath.Join(dir, "args"), filepath.Join(dir, "solve")
 	if err := os.Mkdir(logs, 0o755); err != nil {
@@ -210,9 +208,7 @@ func TestDriverWithoutJq(t *testing.T) {
 // TestLocalTaskCount checks that deploy/local/solve.sh refuses an N that
 // is not a number of tasks, before it runs anything.
 func TestLocalTaskCount(t *testing.T) {
-	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("no bash")
-	}
+	need(t, "bash")
 	for _, n := range []string{"0", "-1", "abc", "1.5", "16385", "99999999999999999999"} {
 		cmd := exec.Command("bash", "../../../deploy/local/solve.sh", "no-such-file", n)
 		cmd.Env = append(os.Environ(), "FIFTEEN_SOLVE=/bin/false", "FIFTEEN_RESULTS="+t.TempDir())
