@@ -259,18 +259,18 @@ func TestParseConfig(t *testing.T) {
 	// Partitions joined by '+' before the options, and the default
 	// databases (issue 48: neither could be written).
 	for s, want := range map[string]bench.Config{
-		"pdb:663+555+threads=2": {Heuristic: "pdb", Partition: "663+555", Options: search.Options{Threads: 2}},
-		"pdb:663+555":           {Heuristic: "pdb", Partition: "663+555", Options: search.Options{Threads: 1}},
-		"pdb+noreflect":         {Heuristic: "pdb", Options: search.Options{Threads: 1}},
-		"pdb:6666+zero":         {Heuristic: "pdb", Partition: "6666", Reflect: true, ZeroAware: true, Options: search.Options{Threads: 1}},
+		"pdb:663+555+threads=2": {Heuristic: "pdb", Partition: "663+555", Options: solver.Options{Options: search.Options{Threads: 2}}},
+		"pdb:663+555":           {Heuristic: "pdb", Partition: "663+555", Options: solver.Options{Options: search.Options{Threads: 1}}},
+		"pdb+noreflect":         {Heuristic: "pdb", Options: solver.Options{Options: search.Options{Threads: 1}}},
+		"pdb:6666+jobs=2":       {Heuristic: "pdb", Partition: "6666", Reflect: true, Options: solver.Options{Options: search.Options{Threads: 1}}},
 	} {
 		c, err := bench.ParseConfig(s)
 		if err != nil || c.Heuristic != want.Heuristic || c.Partition != want.Partition || c.Threads != want.Threads ||
-			c.ZeroAware != want.ZeroAware || c.Solver().ZeroAware != want.ZeroAware || strings.Contains(s, "noreflect") == c.Reflect {
+			strings.Contains(s, "noreflect") == c.Reflect {
 			t.Errorf("ParseConfig(%q) = %+v, %v", s, c, err)
 		}
 	}
-	for _, bad := range []string{"", "pdb:", "manhattan:663", "linear", "pdb:663+threads=0", "pdb:663+threads=257", "pdb:663+order=UULR", "pdb:663+fast", "manhattan+noreflect=1", "pdb+zero=1"} {
+	for _, bad := range []string{"", "pdb:", "manhattan:663", "linear", "pdb:663+threads=0", "pdb:663+threads=257", "pdb:663+order=UULR", "pdb:663+fast", "manhattan+noreflect=1", "pdb+noreflect=1", "pdb+zero"} {
 		if _, err := bench.ParseConfig(bad); err == nil {
 			t.Errorf("ParseConfig(%q) accepted", bad)
 		} else if strings.HasPrefix(err.Error(), "bench:") {
@@ -281,12 +281,12 @@ func TestParseConfig(t *testing.T) {
 	// was called an unknown partition; a repeated option, or one the
 	// heuristic has no use for, was taken silently.
 	for bad, want := range map[string]string{
-		"pdb+jobs=257":        "at most 256",
-		"pdb+weight=2":        "unknown option",
-		"pdb+bogus":           "unknown option",
-		"pdb+zero+zero":       "given twice",
-		"manhattan+zero":      "only the databases",
-		"misplaced+noreflect": "only the databases",
+		"pdb+jobs=257":            "at most 256",
+		"pdb+weight=2":            "unknown option",
+		"pdb+bogus":               "unknown option",
+		"pdb+noreflect+noreflect": "given twice",
+		"manhattan+noreflect":     "only the databases",
+		"misplaced+noreflect":     "only the databases",
 	} {
 		if _, err := bench.ParseConfig(bad); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ParseConfig(%q): %v, want %q", bad, err, want)

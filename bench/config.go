@@ -22,7 +22,6 @@ import (
 //	pdb                             the default databases of each board's size
 //	linear-conflict | manhattan | misplaced  a classic heuristic
 //	+noreflect                      no maximum with the reflected lookup
-//	+zero                           zero-aware tables, in files of their own (solver.Config.ZeroAware)
 //	+prune=N                        search.Options.PruneDepth (2: inverse moves only)
 //	+order=ULRD                     the blank's move order at every node (search.Options.Order)
 //	+threads=N                      goroutines per puzzle (default 1)
@@ -35,21 +34,22 @@ type Config struct {
 	Heuristic string // "pdb", a classic heuristic's name, or YardstickName
 	Partition string // with "pdb"
 	Reflect   bool
-	ZeroAware bool
 	Jobs      int
-	search.Options
+	// Options are the solver's, of which a configuration sets the
+	// search's threads, pruning and order; Run sets the goal and timeout.
+	solver.Options
 }
 
 // Solver returns the solver configuration that cfg names; the caller
 // adds the directory and the reports.
 func (c *Config) Solver() solver.Config {
-	return solver.Config{Heuristic: c.Heuristic, Partition: c.Partition, NoReflect: !c.Reflect, ZeroAware: c.ZeroAware}
+	return solver.Config{Heuristic: c.Heuristic, Partition: c.Partition, NoReflect: !c.Reflect}
 }
 
 // ParseConfig parses a configuration. A '+' that no option follows joins
 // partitions ("pdb:663+555+threads=2").
 func ParseConfig(s string) (Config, error) {
-	c := Config{Name: s, Reflect: true, Jobs: 1, Options: search.Options{Threads: 1}}
+	c := Config{Name: s, Reflect: true, Jobs: 1, Options: solver.Options{Options: search.Options{Threads: 1}}}
 	if s == YardstickName {
 		c.Heuristic = s
 		return c, nil
@@ -75,7 +75,7 @@ func ParseConfig(s string) (Config, error) {
 		switch {
 		case seen[key]:
 			err = fmt.Errorf("given twice")
-		case (key == "noreflect" || key == "zero") && c.Heuristic != "pdb":
+		case key == "noreflect" && c.Heuristic != "pdb":
 			err = fmt.Errorf("only the databases take it")
 		}
 		seen[key] = true
@@ -83,9 +83,8 @@ func ParseConfig(s string) (Config, error) {
 			return Config{}, fmt.Errorf("config %q: option %q: %v", s, opt, err)
 		}
 		switch key {
-		case "noreflect", "zero":
-			c.Reflect = c.Reflect && key != "noreflect"
-			c.ZeroAware = c.ZeroAware || key == "zero"
+		case "noreflect":
+			c.Reflect = false
 			if value != "" {
 				err = fmt.Errorf("takes no value")
 			}

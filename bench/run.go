@@ -56,7 +56,8 @@ func Solve(ctx context.Context, s Solver, set data.Set, cfg Config, opts Options
 			}
 		}
 	}
-	sopts := solver.Options{Goal: set.Goal, Threads: cfg.Threads, PruneDepth: cfg.PruneDepth, Order: cfg.Order, Timeout: opts.Timeout}
+	sopts := cfg.Options
+	sopts.Goal, sopts.Timeout = set.Goal, opts.Timeout
 	var errs []error
 	t0 := time.Now()
 	i, done := 0, 0
@@ -69,7 +70,7 @@ func Solve(ctx context.Context, s Solver, set data.Set, cfg Config, opts Options
 				errs = append(errs, fmt.Errorf("%s: %w", cfg.Name, err))
 				break
 			}
-			run.Results[i].Result, run.Results[i].Err = r.Search, err
+			run.Results[i].Result, run.Results[i].Err = r.Result, err
 			if err != nil {
 				errs = append(errs, fmt.Errorf("%s: %s: %w", cfg.Name, r.Puzzle.ID, err))
 			}

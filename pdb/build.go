@@ -33,10 +33,10 @@ func (p Progress) String() string {
 // MaxThreads bounds BuildOptions.Threads.
 const MaxThreads = 256
 
-// MaxPlacements bounds a pattern's placements: those of 8 tiles on 16
+// maxPlacements bounds a pattern's placements: those of 8 tiles on 16
 // cells (16!/8!), the larger pattern of 7-8, which takes about 3 GB to
 // build. The next size up would take eight times as much.
-const MaxPlacements = 518_918_400
+const maxPlacements = 518_918_400
 
 // BuildOptions tune Build. The zero value is the default.
 type BuildOptions struct {
@@ -48,9 +48,6 @@ type BuildOptions struct {
 	BlankFree bool
 }
 
-// zeroAware reports whether the tables that opts build are zero-aware.
-func (opts *BuildOptions) zeroAware() bool { return opts.Scheme == ZeroAware }
-
 // Build computes the additive database of the pattern tiles on a board of
 // the given size and goal by breadth-first search backwards from the goal.
 //
@@ -61,8 +58,7 @@ func (opts *BuildOptions) zeroAware() bool { return opts.Scheme == ZeroAware }
 // the k tiles and the blank (the blank last, so a placement's states are
 // adjacent), and each takes 2 bits: unseen, in the layer being expanded,
 // in the next layer, or closed; the two layer codes swap roles each layer.
-// A zero-aware table's entry is the depth of the layer of its state.
-// Otherwise a placement's value is the depth of the first layer that
+// A placement's value is the depth of the first layer that
 // reaches it; the regions whose states come later (always 2 moves or
 // more: a move changes the parity) are flagged in the spare high bits of
 // its entry (Table.Regions), unless opts.BlankFree.
@@ -77,9 +73,6 @@ func Build(ctx context.Context, size puzzle.Size, goal puzzle.Goal, tiles []int,
 	}
 	if opts.Scheme == 0 {
 		opts.Scheme = DefaultScheme(size, len(tiles))
-	}
-	if opts.BlankFree && opts.Scheme == ZeroAware {
-		return nil, fmt.Errorf("pdb: a zero-aware table cannot be blank-free")
 	}
 	if opts.Threads == 0 {
 		opts.Threads = min(runtime.GOMAXPROCS(0), MaxThreads)
@@ -105,13 +98,7 @@ func Build(ctx context.Context, size puzzle.Size, goal puzzle.Goal, tiles []int,
 	for i := range b.values {
 		b.values[i] = unvalued
 	}
-	switch {
-	case opts.Scheme == ZeroAware:
-		if b.zero, err = pdbcore.NewZero(size, k); err != nil {
-			return nil, err
-		}
-		b.exact = make([]byte, b.zero.Len())
-	case !opts.BlankFree:
+	if !opts.BlankFree {
 		b.later = make([]byte, placements.Len())
 	}
 
@@ -150,12 +137,6 @@ func Build(ctx context.Context, size puzzle.Size, goal puzzle.Goal, tiles []int,
 	// the wrong parity cannot be reached; the search never looks them up.
 	if all := k == n-1; !all && p.Valued != p.Placements || all && 2*p.Valued != p.Placements {
 		return nil, fmt.Errorf("pdb: internal error: %d of %d placements unreached", p.Placements-p.Valued, p.Placements)
-	}
-	if b.zero != nil {
-		if p.States != uint64(b.zero.Len()) {
-			return nil, fmt.Errorf("pdb: internal error: %d of %d zero-aware entries reached", p.States, b.zero.Len())
-		}
-		return &Table{Size: size, Goal: goal, Tiles: tiles, zero: b.zero, values: b.exact}, nil
 	}
 	for i, v := range b.values {
 		if v == unvalued {
@@ -212,8 +193,8 @@ func checkPattern(size puzzle.Size, tiles []int) error {
 	}
 	placements := uint64(1)
 	for i := range len(tiles) {
-		if placements *= uint64(n - i); placements > MaxPlacements {
-			return fmt.Errorf("pdb: pattern %v: more than %d placements on a %v board, too many to build", tiles, MaxPlacements, size)
+		if placements *= uint64(n - i); placements > maxPlacements {
+			return fmt.Errorf("pdb: pattern %v: more than %d placements on a %v board, too many to build", tiles, maxPlacements, size)
 		}
 	}
 	seen := 0
@@ -259,9 +240,7 @@ type builder struct {
 	weight     [16]uint64      // placements.Weight(i), read in the loop (16 ≥ pdbcore.MaxTiles)
 	codes      []atomic.Uint64 // 2 bits a state: 0 unseen, code(depth) in layer depth, 3 closed
 	values     []byte          // per ranked placement
-	later      []byte          // per ranked placement, bit j: region j comes after the value; nil if blank-free or zero-aware
-	zero       *pdbcore.Zero   // the index of exact, a zero-aware table's entries; or nil
-	exact      []byte
+	later      []byte          // per ranked placement, bit j: region j comes after the value; nil if blank-free
 }
 
 // code is the mark of the states of layer depth until they are expanded;
@@ -344,9 +323,6 @@ func (b *builder) expand(p0, p1 uint64, depth int) (newStates, valued uint64) {
 				st := s/32*32 + uint64(bits.TrailingZeros64(m))/2
 				b.seek(&cur, st)
 				blank := pdbcore.SelectFree(cur.occupied, uint32(st-cur.rank*b.free))
-				if b.exact != nil {
-					b.exact[b.zero.Index(cur.cells, cur.occupied, int(blank))] = byte(depth)
-				}
 				if b.values[cur.rank] == unvalued {
 					b.values[cur.rank] = byte(depth)
 					valued++

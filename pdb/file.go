@@ -16,24 +16,25 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"fifteen/internal/atomicfile"
+	"fifteen/internal/pdbcore"
 	"fifteen/puzzle"
 )
 
-// The file format. A database file is a header of HeaderSize bytes, then
+// The file format. A database file is a header of headerSize bytes, then
 // the table: raw (so that it can be mapped, page-aligned) or as
 // independently compressed zstd chunks (so that both directions run in
 // parallel), preceded by their compressed lengths. All integers are
 // little-endian.
 const (
-	// Version is the newest format version, which this package reads with
-	// version 3. Version 2 added the blank's regions (header.Regions),
-	// version 3 interleaved a sparse index's bits (Sparse), version 4 added
-	// zero-aware tables (ZeroAware), in files of their own (FileName). A
-	// table is written in the oldest version that holds it, so that the
-	// programs that read version 3 still share the files of other tables.
-	Version = 4
-	// HeaderSize is the size of the header; the raw table starts there.
-	HeaderSize = 4096
+	// version is the format version this package writes and reads.
+	// Version 2 added the blank's regions (header.Regions), version 3
+	// interleaved a sparse index's bits (Sparse). Version 4 held the
+	// zero-aware tables, in files of their own (".zero.pdb"), which this
+	// program no longer builds or reads (docs/experiments.md): a later
+	// format takes 5.
+	version = 3
+	// headerSize is the size of the header; the raw table starts there.
+	headerSize = 4096
 	// chunkSize is the size of the raw table's independently compressed chunks.
 	chunkSize = 1 << 20
 )
@@ -70,12 +71,12 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 var (
 	ErrMissing = errors.New("missing")
 	ErrCorrupt = errors.New("corrupt")
-	ErrVersion = errors.New("unsupported format version")
+	errVersion = errors.New("unsupported format version")
 	// ErrNewer is a file of a newer format version than this program
 	// reads: refused, never rebuilt over, as a program of that version
 	// may share the directory.
 	ErrNewer    = errors.New("written by a newer program")
-	ErrMismatch = errors.New("holds another database")
+	errMismatch = errors.New("holds another database")
 	// ErrNotRegular is a path that holds no regular file: a FIFO would
 	// block a reader, a device such as /dev/zero never end.
 	ErrNotRegular = atomicfile.ErrNotRegular
@@ -94,7 +95,7 @@ func (e *FileError) Unwrap() error { return e.Err }
 func newHeader(t *Table, layout uint8) header {
 	h := header{
 		Magic:    magic,
-		Version:  3,
+		Version:  version,
 		Layout:   layout,
 		Rows:     uint8(t.Size.Rows),
 		Cols:     uint8(t.Size.Cols),
@@ -104,9 +105,6 @@ func newHeader(t *Table, layout uint8) header {
 		Regions:  uint8(t.Regions),
 		Entries:  uint64(len(t.values)),
 		CRC:      checksum(t.values),
-	}
-	if t.zero != nil {
-		h.Version = Version
 	}
 	for i, tile := range t.Tiles {
 		h.Tiles[i] = uint8(tile)
@@ -123,7 +121,7 @@ func (h *header) encode() []byte {
 	b := buf.Bytes()
 	h.HeaderCRC = crc32.Checksum(b[:len(b)-4], castagnoli)
 	binary.LittleEndian.PutUint32(b[len(b)-4:], h.HeaderCRC)
-	return append(b, make([]byte, HeaderSize-len(b))...)
+	return append(b, make([]byte, headerSize-len(b))...)
 }
 
 // decodeHeader reads a header and checks it against the table it should
@@ -131,7 +129,7 @@ func (h *header) encode() []byte {
 func decodeHeader(b []byte, size puzzle.Size, goal puzzle.Goal, tiles []int) (header, error) {
 	var h header
 	n := binary.Size(h)
-	if len(b) < HeaderSize {
+	if len(b) < headerSize {
 		return h, fmt.Errorf("%w: truncated header", ErrCorrupt)
 	}
 	if err := binary.Read(bytes.NewReader(b[:n]), binary.LittleEndian, &h); err != nil {
@@ -140,10 +138,10 @@ func decodeHeader(b []byte, size puzzle.Size, goal puzzle.Goal, tiles []int) (he
 	switch {
 	case h.Magic != magic:
 		return h, fmt.Errorf("%w: not a pattern database", ErrCorrupt)
-	case h.Version > Version:
-		return h, fmt.Errorf("%w: format version %d, where this program reads versions 3 and %d; use that program, or another database directory", ErrNewer, h.Version, Version)
-	case h.Version != Version && h.Version != 3 || h.Version == 3 && Scheme(h.Scheme) == ZeroAware:
-		return h, fmt.Errorf("%w %d (this program reads version %d)", ErrVersion, h.Version, Version)
+	case h.Version > version:
+		return h, fmt.Errorf("%w: format version %d, where this program reads version %d; use that program, or another database directory", ErrNewer, h.Version, version)
+	case h.Version != version:
+		return h, fmt.Errorf("%w %d (this program reads version %d)", errVersion, h.Version, version)
 	case crc32.Checksum(b[:n-4], castagnoli) != h.HeaderCRC:
 		return h, fmt.Errorf("%w: header checksum mismatch", ErrCorrupt)
 	case int(h.NumTiles) > len(h.Tiles):
@@ -154,10 +152,10 @@ func decodeHeader(b []byte, size puzzle.Size, goal puzzle.Goal, tiles []int) (he
 		want.Tiles[i] = uint8(t)
 	}
 	if h.Rows != want.Rows || h.Cols != want.Cols || h.Goal != want.Goal || h.NumTiles != want.NumTiles || h.Tiles != want.Tiles {
-		return h, fmt.Errorf("%w: %dx%d goal %v tiles %v", ErrMismatch, h.Rows, h.Cols, puzzle.Goal(h.Goal), h.Tiles[:h.NumTiles])
+		return h, fmt.Errorf("%w: %dx%d goal %v tiles %v", errMismatch, h.Rows, h.Cols, puzzle.Goal(h.Goal), h.Tiles[:h.NumTiles])
 	}
-	x, z, err := newIndex(Scheme(h.Scheme), size, len(tiles))
-	if err != nil || uint64((&Table{index: x, zero: z}).entries()) != h.Entries {
+	x, err := pdbcore.NewIndexer(Scheme(h.Scheme), size.Cells(), len(tiles))
+	if err != nil || uint64(x.Len()) != h.Entries {
 		return h, fmt.Errorf("%w: %d entries under scheme %d", ErrCorrupt, h.Entries, h.Scheme)
 	}
 	if h.Regions > MaxRegions {
@@ -166,11 +164,11 @@ func decodeHeader(b []byte, size puzzle.Size, goal puzzle.Goal, tiles []int) (he
 	return h, nil
 }
 
-// WriteFile writes the table compressed to path, atomically: a reader sees
+// writeFile writes the table compressed to path, atomically: a reader sees
 // the old file or the whole new one, never a part. As a database
 // directory may be shared, a symbolic link at path is refused, not
 // followed (atomicfile.WriteShared).
-func WriteFile(path string, t *Table) error {
+func writeFile(path string, t *Table) error {
 	h := newHeader(t, layoutZstd)
 	chunks, err := compress(t.values)
 	if err != nil {
@@ -254,18 +252,18 @@ func readCompressed(path string, size puzzle.Size, goal puzzle.Goal, tiles []int
 		return header{}, nil, &FileError{path, err}
 	}
 	defer f.Close()
-	head := make([]byte, HeaderSize)
+	head := make([]byte, headerSize)
 	n, _ := io.ReadFull(f, head)
 	h, err := decodeHeader(head[:n], size, goal, tiles)
 	if err == nil && h.Layout != layoutZstd {
 		err = fmt.Errorf("%w: layout %d, want compressed", ErrCorrupt, h.Layout)
 	}
-	if bound := maxCompressed(h.Entries); err == nil && info.Size()-HeaderSize > bound {
+	if bound := maxCompressed(h.Entries); err == nil && info.Size()-headerSize > bound {
 		err = fmt.Errorf("%w: %d bytes, more than %d entries take compressed (%d)", ErrCorrupt, info.Size(), h.Entries, bound)
 	}
 	var data []byte
 	if err == nil {
-		data = make([]byte, info.Size()-HeaderSize)
+		data = make([]byte, info.Size()-headerSize)
 		if _, err = io.ReadFull(f, data); err != nil {
 			err = fmt.Errorf("%w: %v", ErrCorrupt, err)
 		}

@@ -29,7 +29,7 @@ func writeTestTable(t testing.TB) (dir string, tiles []int, want *Table) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteFile(filepath.Join(dir, FileName(size4, Goal, tiles)), want); err != nil {
+	if err := writeFile(filepath.Join(dir, FileName(size4, Goal, tiles)), want); err != nil {
 		t.Fatal(err)
 	}
 	return dir, tiles, want
@@ -147,13 +147,13 @@ func FuzzLoad(f *testing.F) {
 			f.Fatal(err)
 		}
 		f.Add(name != path, data)
-		f.Add(name != path, data[:HeaderSize+100])
+		f.Add(name != path, data[:headerSize+100])
 		var h header // more tiles than a board has, in a sound header
 		if err := binary.Read(bytes.NewReader(data), binary.LittleEndian, &h); err != nil {
 			f.Fatal(err)
 		}
 		h.NumTiles = 200
-		f.Add(name != path, append(h.encode(), data[HeaderSize:]...))
+		f.Add(name != path, append(h.encode(), data[headerSize:]...))
 	}
 	n := binary.Size(header{})
 	f.Fuzz(func(t *testing.T, raw bool, data []byte) {
@@ -193,7 +193,7 @@ func TestFileMissingAndMismatch(t *testing.T) {
 	if err := os.Rename(filepath.Join(dir, FileName(size4, Goal, tiles)), filepath.Join(dir, FileName(size4, Goal, other))); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Load(dir, size4, Goal, other); !errors.Is(err, ErrMismatch) {
+	if _, err := Load(dir, size4, Goal, other); !errors.Is(err, errMismatch) {
 		t.Errorf("mismatched file: %v", err)
 	}
 }
@@ -298,7 +298,7 @@ func TestRebuiltFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteFile(filepath.Join(dir, FileName(size4, Goal, tiles)), want); err != nil {
+	if err := writeFile(filepath.Join(dir, FileName(size4, Goal, tiles)), want); err != nil {
 		t.Fatal(err)
 	}
 	got, err := Load(dir, size4, Goal, tiles)
@@ -333,7 +333,7 @@ func TestMissingOutdated(t *testing.T) {
 		missing int
 	}{
 		{"version 1", func(b []byte) { b[8] = 1 }, 3},
-		{"damaged", func(b []byte) { b[HeaderSize+5] ^= 0xff }, 2},
+		{"damaged", func(b []byte) { b[headerSize+5] ^= 0xff }, 2},
 		{"zeroed", func(b []byte) { clear(b) }, 2},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -469,7 +469,7 @@ func TestUnpackElsewhere(t *testing.T) {
 	if err := os.Mkdir(path+".raw", 0o755); err != nil {
 		t.Fatal(err)
 	}
-	alt, err := UnpackDir(dir)
+	alt, err := unpackDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -485,7 +485,7 @@ func TestUnpackElsewhere(t *testing.T) {
 // fixes: a field that changes size makes every file unreadable.
 func TestHeaderLayout(t *testing.T) {
 	if got := binary.Size(header{}); got != 2099 {
-		t.Errorf("the header encodes to %d bytes, want 2099 (format version %d)", got, Version)
+		t.Errorf("the header encodes to %d bytes, want 2099 (format version %d)", got, version)
 	}
 }
 
@@ -559,7 +559,7 @@ func TestRawLink(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteFile(path, table); err == nil {
+	if err := writeFile(path, table); err == nil {
 		t.Error("a table written through a dangling link")
 	}
 	if _, err := os.Lstat(filepath.Join(outside, "built")); err == nil {

@@ -31,11 +31,6 @@ type StoreOptions struct {
 	// Threads and BlankFree are the builds' (BuildOptions).
 	Threads   int
 	BlankFree bool
-	// ZeroAware opens and builds zero-aware tables (ZeroAware) on boards
-	// of up to 25 cells, in files of their own (FileName with ".zero"
-	// before ".pdb"), for research: on 5×5 they measured slower than the
-	// default tables (docs/experiments.md).
-	ZeroAware bool
 	// Progress, if not nil, is called after each layer of a build.
 	Progress func(Progress)
 	// Log, if not nil, is told, a line at a time, what the store does:
@@ -119,14 +114,14 @@ func (s *Store) Tables(ctx context.Context, name string, p Partition) ([]*Table,
 	// finds files removed under it as fast as they are built.
 	repaired := false
 	for range 3 {
-		missing, err := p.missing(s.dir, s.buildOptions(p.Size))
+		missing, err := p.Missing(s.dir)
 		if err != nil {
 			return nil, fail(err)
 		}
 		mode := missingOnly
 		if len(missing) == 0 {
 			t0 := time.Now()
-			tables, err := p.load(s.dir, s.buildOptions(p.Size))
+			tables, err := p.Load(s.dir)
 			if err == nil {
 				s.log("loaded the %s pattern databases from %s in %.1f ms", p.Name, s.dir, time.Since(t0).Seconds()*1e3)
 				return tables, nil
@@ -134,7 +129,7 @@ func (s *Store) Tables(ctx context.Context, name string, p Partition) ([]*Table,
 			// Damaged, or moved aside by another process since Missing
 			// looked: repaired under the lock, where that process has
 			// finished.
-			if repaired || !build || !errors.Is(err, ErrCorrupt) && !errors.Is(err, ErrMismatch) && !errors.Is(err, ErrMissing) {
+			if repaired || !build || !errors.Is(err, ErrCorrupt) && !errors.Is(err, errMismatch) && !errors.Is(err, ErrMissing) {
 				return nil, fail(err)
 			}
 			mode, repaired = missingOrDamaged, true
@@ -172,7 +167,7 @@ const (
 // directory's lock: another process may be building the same, and then
 // what it built is not built again.
 func (s *Store) build(ctx context.Context, parts []Partition, mode int) (int, error) {
-	unlock, err := LockDir(ctx, s.dir, func() {
+	unlock, err := lockDir(ctx, s.dir, func() {
 		s.log("waiting for another process building databases in %s", s.dir)
 	})
 	if err != nil {
@@ -184,7 +179,7 @@ func (s *Store) build(ctx context.Context, parts []Partition, mode int) (int, er
 		todo := p.Patterns
 		switch mode {
 		case missingOnly:
-			todo, err = p.missing(s.dir, s.buildOptions(p.Size))
+			todo, err = p.Missing(s.dir)
 		case missingOrDamaged:
 			todo, err = s.missingOrDamaged(p)
 		}
@@ -205,17 +200,12 @@ func (s *Store) build(ctx context.Context, parts []Partition, mode int) (int, er
 		what = fmt.Sprintf("%s and %d more partitions'", what, len(parts)-1)
 	}
 	s.log("building the %s pattern databases in %s (once)", what, s.dir)
-	return len(patterns), BuildMissing(ctx, s.dir, parts[0].Size, patterns, s.buildOptions(parts[0].Size), func(b Built) { s.log("%v", b) })
+	return len(patterns), BuildMissing(ctx, s.dir, parts[0].Size, patterns, s.buildOptions(), func(b Built) { s.log("%v", b) })
 }
 
-// buildOptions returns the options of the store's builds of tables of
-// the size.
-func (s *Store) buildOptions(size puzzle.Size) BuildOptions {
-	opts := BuildOptions{Threads: s.opts.Threads, BlankFree: s.opts.BlankFree, Progress: s.opts.Progress}
-	if s.opts.ZeroAware && size.Cells() <= MaxZeroCells {
-		opts.Scheme = ZeroAware
-	}
-	return opts
+// buildOptions returns the options of the store's builds.
+func (s *Store) buildOptions() BuildOptions {
+	return BuildOptions{Threads: s.opts.Threads, BlankFree: s.opts.BlankFree, Progress: s.opts.Progress}
 }
 
 // missingOrDamaged returns the partition's patterns whose databases are
@@ -224,27 +214,25 @@ func (s *Store) buildOptions(size puzzle.Size) BuildOptions {
 // truth, is read and checked whole, and then its unpacked copy, which
 // Load replaces if it is damaged. It holds the directory's lock.
 func (s *Store) missingOrDamaged(p Partition) ([][]int, error) {
-	todo, err := p.missing(s.dir, s.buildOptions(p.Size))
+	todo, err := p.Missing(s.dir)
 	if err != nil {
 		return nil, err
 	}
-	opts := s.buildOptions(p.Size)
-	zero := opts.zeroAware()
 	for _, tiles := range p.Patterns {
 		if slices.ContainsFunc(todo, func(q []int) bool { return slices.Equal(q, tiles) }) {
 			continue
 		}
-		path := filepath.Join(s.dir, fileName(p.Size, Goal, tiles, zero))
+		path := filepath.Join(s.dir, FileName(p.Size, Goal, tiles))
 		_, _, err := readCompressed(path, p.Size, Goal, tiles)
 		if err == nil {
 			var t *Table
-			if t, err = loadFile(s.dir, p.Size, Goal, tiles, zero); err == nil {
+			if t, err = Load(s.dir, p.Size, Goal, tiles); err == nil {
 				t.Close()
 				continue
 			}
 		}
 		var fe *FileError
-		if !errors.As(err, &fe) || !errors.Is(err, ErrCorrupt) && !errors.Is(err, ErrMismatch) {
+		if !errors.As(err, &fe) || !errors.Is(err, ErrCorrupt) && !errors.Is(err, errMismatch) {
 			return nil, err
 		}
 		aside, err := moveAside(fe.Path)

@@ -139,75 +139,6 @@ func TestStoreRace(t *testing.T) {
 	}
 }
 
-// TestStoreKinds checks the two kinds of 5×5 tables side by side: a
-// store builds ranked tables with flagged regions, a zero-aware store
-// (StoreOptions.ZeroAware) zero-aware ones in files of their own, and
-// then each finds its own; a table of the other kind under a file's name
-// is refused.
-func TestStoreKinds(t *testing.T) {
-	size := puzzle.Size{Rows: 5, Cols: 5}
-	p, err := ParsePartition("1,2,5/3,4,8/6,7,12/9,13,14/10,11,15/16,20,21/17,18,22/19,23,24", size)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	for i, zero := range []bool{false, true, false, true} {
-		var built []string
-		s, err := OpenStore(dir, StoreOptions{Policy: BuildAny, ZeroAware: zero, Log: func(line string) {
-			if strings.HasPrefix(line, "building") {
-				built = append(built, line)
-			}
-		}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		tables, err := s.Tables(context.Background(), p.Name, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		regions := 0
-		for _, table := range tables {
-			if (table.Scheme() == ZeroAware) != zero {
-				t.Errorf("zero-aware %v: a %v table", zero, table.Scheme())
-			}
-			regions += table.Regions
-			table.Close()
-		}
-		if !zero && regions == 0 {
-			t.Error("the ranked tables flag no region")
-		}
-		if again := i >= 2; again != (len(built) == 0) {
-			t.Errorf("pass %d (zero-aware %v): built %q", i, zero, built)
-		}
-	}
-	// A table is written in the oldest version that holds it: 3, which
-	// the programs before zero-aware tables read, unless zero-aware.
-	table, err := Build(context.Background(), size, Goal, p.Patterns[0], BuildOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	zeroTable, err := Build(context.Background(), size, Goal, p.Patterns[0], BuildOptions{Scheme: ZeroAware})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, hz := newHeader(table, layoutZstd), newHeader(zeroTable, layoutZstd)
-	if h.Version != 3 || hz.Version != 4 {
-		t.Errorf("written as versions %d and %d, want 3 and 4", h.Version, hz.Version)
-	}
-	hz.Version = 3
-	if _, err := decodeHeader(hz.encode(), size, Goal, p.Patterns[0]); !errors.Is(err, ErrVersion) {
-		t.Errorf("a zero-aware table of version 3: %v", err)
-	}
-	// The ranked table in the zero-aware table's file.
-	path := filepath.Join(dir, fileName(size, Goal, p.Patterns[0], true))
-	if err := WriteFile(path, table); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := loadFile(dir, size, Goal, p.Patterns[0], true); !errors.Is(err, ErrMismatch) {
-		t.Errorf("a ranked table in %s: %v", path, err)
-	}
-}
-
 // TestStoreRefusesNewer puts a file of a newer format version in a
 // store's directory: it is refused with both versions named, neither
 // moved aside nor built over (issue 57: an old and a new program sharing
@@ -219,7 +150,7 @@ func TestStoreRefusesNewer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data[8] = Version + 1 // the header's version, read before its checksum
+	data[8] = version + 1 // the header's version, read before its checksum
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +158,7 @@ func TestStoreRefusesNewer(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = s.Tables(context.Background(), "test", p)
-	if !errors.Is(err, ErrNewer) || !strings.Contains(err.Error(), fmt.Sprintf("format version %d, where this program reads versions 3 and %d", Version+1, Version)) {
+	if !errors.Is(err, ErrNewer) || !strings.Contains(err.Error(), fmt.Sprintf("format version %d, where this program reads version %d", version+1, version)) {
 		t.Errorf("Tables: %v", err)
 	}
 	if n, err := s.Build(context.Background(), []Partition{p}, false); !errors.Is(err, ErrNewer) || n != 0 {

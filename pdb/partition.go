@@ -83,11 +83,14 @@ func DefaultSizes() []puzzle.Size { return []puzzle.Size{size4, size5} }
 func DefaultPartition(size puzzle.Size) string { return defaults[size] }
 
 // Names returns the built-in partitions and sets of partitions of the
-// size, for a flag's help.
+// size, for a flag's help: the default first, then the others sorted.
 func Names(size puzzle.Size) []string {
 	names := slices.Collect(maps.Keys(builtin[size]))
 	names = append(names, slices.Collect(maps.Keys(builtinSets[size]))...)
 	slices.Sort(names)
+	if i := slices.Index(names, defaults[size]); i > 0 {
+		names = append([]string{names[i]}, slices.Delete(names, i, i+1)...)
+	}
 	return names
 }
 
@@ -220,14 +223,9 @@ const Goal = puzzle.GoalFirst
 // Load loads the partition's tables from dir (see Load; programs use a
 // Store).
 func (p Partition) Load(dir string) ([]*Table, error) {
-	return p.load(dir, BuildOptions{})
-}
-
-// load is Load of the tables that opts build.
-func (p Partition) load(dir string, opts BuildOptions) ([]*Table, error) {
 	var tables []*Table
 	for _, tiles := range p.Patterns {
-		t, err := loadFile(dir, p.Size, Goal, tiles, opts.zeroAware())
+		t, err := Load(dir, p.Size, Goal, tiles)
 		if err != nil {
 			for _, t := range tables {
 				t.Close()
@@ -245,17 +243,12 @@ func (p Partition) load(dir string, opts BuildOptions) ([]*Table, error) {
 // but cannot be read is an error (a *FileError); other damage is left for
 // Load to report.
 func (p Partition) Missing(dir string) ([][]int, error) {
-	return p.missing(dir, BuildOptions{})
-}
-
-// missing is Missing of the files of the tables that opts build.
-func (p Partition) missing(dir string, opts BuildOptions) ([][]int, error) {
 	var missing [][]int
 	for _, tiles := range p.Patterns {
-		path := filepath.Join(dir, fileName(p.Size, Goal, tiles, opts.zeroAware()))
+		path := filepath.Join(dir, FileName(p.Size, Goal, tiles))
 		_, err := readHeader(path, p.Size, Goal, tiles)
 		switch {
-		case errors.Is(err, ErrVersion) || errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		case errors.Is(err, errVersion) || errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
 			missing = append(missing, tiles)
 		case errors.Is(err, ErrNotRegular) || errors.Is(err, ErrNewer) || errors.As(err, new(*fs.PathError)):
 			return nil, &FileError{path, err}
@@ -276,9 +269,7 @@ type Built struct {
 func (b Built) String() string {
 	maxValue, mean, raised := b.Table.Stats()
 	regions := "blank-free"
-	if b.Table.Scheme() == ZeroAware {
-		regions = "zero-aware"
-	} else if b.Table.Regions > 0 {
+	if b.Table.Regions > 0 {
 		regions = fmt.Sprintf("%.1f%% raised by the blank in one of its first %d regions", 100*raised, b.Table.Regions)
 	}
 	return fmt.Sprintf("pattern %v: %d entries (%d placements), max %d, mean %.3f, %s, built in %.2f s, %d bytes raw, %d compressed: %s",
@@ -286,13 +277,13 @@ func (b Built) String() string {
 		b.Elapsed.Seconds(), len(b.Table.values), b.Compressed, b.Path)
 }
 
-// LockDir locks the database directory dir, made if need be, for a build
+// lockDir locks the database directory dir, made if need be, for a build
 // (the low-level API a Store is built on, as Load is): a builder that
 // holds it and then finds what is still missing builds each database
 // once, however many processes start at once. While another process
-// holds it, onWait is called once (if not nil) and LockDir waits, until
+// holds it, onWait is called once (if not nil) and lockDir waits, until
 // ctx ends; a holder that dies releases it.
-func LockDir(ctx context.Context, dir string, onWait func()) (unlock func() error, err error) {
+func lockDir(ctx context.Context, dir string, onWait func()) (unlock func() error, err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("pdb: %w", err)
 	}
@@ -301,7 +292,7 @@ func LockDir(ctx context.Context, dir string, onWait func()) (unlock func() erro
 
 // BuildMissing builds the databases of the patterns and writes them to dir,
 // calling done after each: the low-level API a Store is built on (see
-// Load), which does not lock dir (LockDir). When ctx ends, it stops within
+// Load), which does not lock dir (lockDir). When ctx ends, it stops within
 // milliseconds, and writes nothing of the database it was building.
 func BuildMissing(ctx context.Context, dir string, size puzzle.Size, patterns [][]int, opts BuildOptions, done func(Built)) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -313,8 +304,8 @@ func BuildMissing(ctx context.Context, dir string, size puzzle.Size, patterns []
 		if err != nil {
 			return err
 		}
-		path := filepath.Join(dir, fileName(size, Goal, tiles, t.Scheme() == ZeroAware))
-		if err := WriteFile(path, t); err != nil {
+		path := filepath.Join(dir, FileName(size, Goal, tiles))
+		if err := writeFile(path, t); err != nil {
 			return fmt.Errorf("pdb: writing %s: %v", path, err)
 		}
 		info, err := os.Stat(path)

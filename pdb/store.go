@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"fifteen/internal/atomicfile"
+	"fifteen/internal/pdbcore"
 	"fifteen/puzzle"
 )
 
@@ -30,23 +31,13 @@ func DefaultDir() (string, error) {
 }
 
 // FileName returns the name of a pattern's compressed database file, such
-// as "4x4-first-1.2.3.pdb"; its unpacked copy adds ".raw". A zero-aware
-// table's adds ".zero" before ".pdb", so that it and the pattern's other
-// table are kept side by side.
+// as "4x4-first-1.2.3.pdb"; its unpacked copy adds ".raw".
 func FileName(size puzzle.Size, goal puzzle.Goal, tiles []int) string {
-	return fileName(size, goal, tiles, false)
-}
-
-func fileName(size puzzle.Size, goal puzzle.Goal, tiles []int, zero bool) string {
 	names := make([]string, len(tiles))
 	for i, t := range tiles {
 		names[i] = strconv.Itoa(t)
 	}
-	kind := ""
-	if zero {
-		kind = ".zero"
-	}
-	return fmt.Sprintf("%v-%v-%s%s.pdb", size, goal, strings.Join(names, "."), kind)
+	return fmt.Sprintf("%v-%v-%s.pdb", size, goal, strings.Join(names, "."))
 }
 
 // Load returns the pattern's table from dir (FileName's file): the
@@ -57,21 +48,16 @@ func fileName(size puzzle.Size, goal puzzle.Goal, tiles []int, zero bool) string
 // concurrent loads are safe), and again when the compressed file is
 // rebuilt. Where the copy cannot be written beside the
 // compressed file (a read-only directory, say), it goes into the user's
-// cache directory (UnpackDir); so it does where something other than a
+// cache directory (unpackDir); so it does where something other than a
 // regular file stands in its place, which is never written to. The
 // table's memory stays valid until Close. Load first removes the
 // temporary files that writers killed in both directories left behind
 // (atomicfile.Sweep).
 func Load(dir string, size puzzle.Size, goal puzzle.Goal, tiles []int) (*Table, error) {
-	return loadFile(dir, size, goal, tiles, false)
-}
-
-// loadFile is Load of the zero-aware file, or of the other.
-func loadFile(dir string, size puzzle.Size, goal puzzle.Goal, tiles []int, zero bool) (*Table, error) {
-	name := fileName(size, goal, tiles, zero)
+	name := FileName(size, goal, tiles)
 	path, raw := filepath.Join(dir, name), filepath.Join(dir, name)+".raw"
 	atomicfile.Sweep(dir)
-	alt, altErr := UnpackDir(dir)
+	alt, altErr := unpackDir(dir)
 	if altErr == nil {
 		atomicfile.Sweep(alt)
 		alt = filepath.Join(alt, name) + ".raw"
@@ -92,17 +78,13 @@ func loadFile(dir string, size puzzle.Size, goal puzzle.Goal, tiles []int, zero 
 		}
 		t, err = load(path, alt, size, goal, tiles)
 	}
-	if err == nil && (t.Scheme() == ZeroAware) != zero {
-		t.Close()
-		return nil, &FileError{path, fmt.Errorf("%w: a %v table", ErrMismatch, t.Scheme())}
-	}
 	return t, err
 }
 
-// UnpackDir returns where the unpacked copies of the databases in dir go
+// unpackDir returns where the unpacked copies of the databases in dir go
 // when dir cannot hold them: a directory of the user's cache directory
 // named after dir's absolute path.
-func UnpackDir(dir string) (string, error) {
+func unpackDir(dir string) (string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return "", err
@@ -169,7 +151,7 @@ func readPackedHeader(path string, size puzzle.Size, goal puzzle.Goal, tiles []i
 		return header{}, false, err
 	}
 	defer f.Close()
-	head := make([]byte, HeaderSize)
+	head := make([]byte, headerSize)
 	n, _ := io.ReadFull(f, head)
 	h, err := decodeHeader(head[:n], size, goal, tiles)
 	if err != nil {
@@ -179,7 +161,7 @@ func readPackedHeader(path string, size puzzle.Size, goal puzzle.Goal, tiles []i
 	if _, err := io.ReadFull(f, lengths); err != nil {
 		return h, false, nil
 	}
-	want := int64(HeaderSize + len(lengths))
+	want := int64(headerSize + len(lengths))
 	for i := 0; i < len(lengths); i += 4 {
 		want += int64(binary.LittleEndian.Uint32(lengths[i:]))
 	}
@@ -195,7 +177,7 @@ func readHeader(path string, size puzzle.Size, goal puzzle.Goal, tiles []int) (h
 		return header{}, err
 	}
 	defer f.Close()
-	head := make([]byte, HeaderSize)
+	head := make([]byte, headerSize)
 	n, _ := io.ReadFull(f, head)
 	return decodeHeader(head[:n], size, goal, tiles)
 }
@@ -210,7 +192,7 @@ func loadRaw(path string, size puzzle.Size, goal puzzle.Goal, tiles []int) (*Tab
 		return nil, header{}, &FileError{path, err}
 	}
 	defer f.Close()
-	head := make([]byte, HeaderSize)
+	head := make([]byte, headerSize)
 	if _, err := f.ReadAt(head, 0); err != nil {
 		return nil, header{}, &FileError{path, fmt.Errorf("%w: truncated header", ErrCorrupt)}
 	}
@@ -220,7 +202,7 @@ func loadRaw(path string, size puzzle.Size, goal puzzle.Goal, tiles []int) (*Tab
 	}
 	// Check the size before mapping: touching a page past the end of a
 	// truncated mapped file would kill the process (SIGBUS).
-	if want := int64(HeaderSize) + int64(h.Entries); err == nil && info.Size() != want {
+	if want := int64(headerSize) + int64(h.Entries); err == nil && info.Size() != want {
 		err = fmt.Errorf("%w: %d bytes, want %d (truncated?)", ErrCorrupt, info.Size(), want)
 	}
 	if err != nil {
@@ -230,11 +212,11 @@ func loadRaw(path string, size puzzle.Size, goal puzzle.Goal, tiles []int) (*Tab
 	if err != nil {
 		return nil, h, &FileError{path, err}
 	}
-	values = values[HeaderSize:]
+	values = values[headerSize:]
 	if checksum(values) != h.CRC {
 		release()
 		return nil, h, &FileError{path, fmt.Errorf("%w: table checksum mismatch", ErrCorrupt)}
 	}
-	x, z, _ := newIndex(Scheme(h.Scheme), size, len(tiles)) // checked by decodeHeader
-	return &Table{Size: size, Goal: goal, Tiles: tiles, index: x, zero: z, values: values, Regions: int(h.Regions), release: release}, h, nil
+	x, _ := pdbcore.NewIndexer(Scheme(h.Scheme), size.Cells(), len(tiles)) // checked by decodeHeader
+	return &Table{Size: size, Goal: goal, Tiles: tiles, index: x, values: values, Regions: int(h.Regions), release: release}, h, nil
 }

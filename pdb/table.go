@@ -7,6 +7,11 @@
 // moves of pattern tiles that bring them home, the blank tracked but its
 // moves free. Because only pattern tiles' moves are counted, the values of
 // disjoint patterns add up to an admissible heuristic.
+//
+// With package search, pdb is fifteen's research API: the databases'
+// files, partitions and tables, for programs that build, inspect or
+// search with them. A program that only solves puzzles uses package
+// solver, which opens the databases through a Store.
 package pdb
 
 import (
@@ -23,8 +28,7 @@ import (
 // entries, read-only: a loaded table maps its file read-only, and one
 // process's tables are shared by all its searches.
 //
-// A zero-aware table (Scheme ZeroAware) holds in each entry the value of
-// a placement with the blank in one region. Otherwise an entry's low
+// An entry's low
 // 8−Regions bits hold the placement's value with the blank in its best
 // region of the cells the pattern leaves free. Bit 8−Regions+j adds 2
 // moves with the blank in region j (the regions of free cells numbered in
@@ -36,8 +40,7 @@ type Table struct {
 	Size    puzzle.Size
 	Goal    puzzle.Goal
 	Tiles   []int
-	index   pdbcore.Indexer // unless zero-aware
-	zero    *pdbcore.Zero   // zero-aware; or nil
+	index   pdbcore.Indexer
 	values  []byte
 	Regions int
 
@@ -58,21 +61,13 @@ func (t *Table) Close() error {
 // NewTable returns a table of the pattern, and its entries, zeroed, for
 // the caller to fill before it lends the table to others.
 func NewTable(size puzzle.Size, goal puzzle.Goal, tiles []int, scheme Scheme) (*Table, []byte, error) {
-	x, z, err := newIndex(scheme, size, len(tiles))
+	x, err := pdbcore.NewIndexer(scheme, size.Cells(), len(tiles))
 	if err != nil {
 		return nil, nil, err
 	}
-	t := &Table{Size: size, Goal: goal, Tiles: tiles, index: x, zero: z}
-	t.values = make([]byte, t.entries())
+	t := &Table{Size: size, Goal: goal, Tiles: tiles, index: x}
+	t.values = make([]byte, x.Len())
 	return t, t.values, nil
-}
-
-// entries returns the number of entries of the table's index.
-func (t *Table) entries() int {
-	if t.zero != nil {
-		return t.zero.Len()
-	}
-	return t.index.Len()
 }
 
 // Values returns the table's entries, read-only: a string over its memory,
@@ -85,26 +80,11 @@ func (t *Table) Values() string {
 const CellBits = pdbcore.CellBits
 
 // Index returns the index in Values() of the placement whose tile Tiles[i]
-// is on the cell in bits CellBits·i of cells, with the blank on cell
-// blank: only a zero-aware table's index depends on it.
-func (t *Table) Index(cells uint64, blank int) uint64 {
-	if t.zero != nil {
-		var occupied uint32
-		for i := range t.Tiles {
-			occupied |= 1 << pdbcore.Cell(cells, i)
-		}
-		return t.zero.Index(cells, occupied, blank)
-	}
-	return t.index.Index(cells)
-}
+// is on the cell in bits CellBits·i of cells.
+func (t *Table) Index(cells uint64) uint64 { return t.index.Index(cells) }
 
 // Scheme returns the table's index scheme.
-func (t *Table) Scheme() Scheme {
-	if t.zero != nil {
-		return ZeroAware
-	}
-	return t.index.Scheme()
-}
+func (t *Table) Scheme() Scheme { return t.index.Scheme() }
 
 // MaxRegions bounds Table.Regions, leaving an entry at least 5 bits for
 // the value: the fourth and later regions of the blank rarely raise it.
@@ -119,15 +99,12 @@ func (t *Table) Value(b puzzle.Board) int {
 		cells |= uint64(c) << (CellBits * i)
 		occupied |= 1 << c
 	}
-	if t.zero != nil {
-		return int(t.values[t.zero.Index(cells, occupied, b.Blank())])
-	}
 	region := pdbcore.Shared(t.Size).Number(occupied, b.Blank(), MaxRegions)
-	return t.ValueAt(t.Index(cells, b.Blank()), region)
+	return t.ValueAt(t.Index(cells), region)
 }
 
 // ValueAt returns the value at index with the blank in region number
-// region, which a zero-aware table's index holds already.
+// region.
 func (t *Table) ValueAt(index uint64, region int) int {
 	e := t.values[index]
 	return int(e&(0xff>>t.Regions)) + 2*int(e>>(8-t.Regions)>>region&1)
@@ -155,18 +132,8 @@ func (t *Table) Placements() int {
 
 // Stats returns the largest value and the mean over the placements, with
 // the blank in each one's best region (a sparse table's unused entries
-// hold 0), and the share of placements whose value some region raises;
-// of a zero-aware table, the mean over its entries, and no share.
+// hold 0), and the share of placements whose value some region raises.
 func (t *Table) Stats() (maxValue int, mean, raised float64) {
-	if t.zero != nil {
-		var sum uint64
-		var m byte
-		for _, e := range t.values {
-			sum += uint64(e)
-			m = max(m, e)
-		}
-		return int(m), float64(sum) / float64(len(t.values)), 0
-	}
 	var sum, flagged uint64
 	var m byte
 	low := byte(0xff >> t.Regions)

@@ -43,7 +43,7 @@ func perTile(name string, size puzzle.Size, goal puzzle.Goal, value func(c, home
 		}
 		home := goal.Home(t, n)
 		for c := range n {
-			values[table.Index(uint64(c), 0)] = value(c, home)
+			values[table.Index(uint64(c))] = value(c, home)
 		}
 		tables = append(tables, table)
 	}
@@ -133,7 +133,7 @@ func lineTables(size puzzle.Size, goal puzzle.Goal, lines int, line, along func(
 			}
 			slices.Sort(order) // by the place on the line now
 			v += 2 * (len(order) - longestIncreasing(order))
-			values[table.Index(cells, 0)] = byte(v)
+			values[table.Index(cells)] = byte(v)
 		}
 		tables = append(tables, table)
 	}

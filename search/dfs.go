@@ -160,8 +160,7 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 }
 
 // dfsWide is dfs for a heuristic of more than maxUnrolled views (a
-// catalogue of partitions) or of zero-aware tables, whose sums at each
-// depth are in w.wide. A child's views are looked up in turn, from the
+// catalogue of partitions), whose sums at each depth are in w.wide. A child's views are looked up in turn, from the
 // one that last cut a child off, until one puts the child past the bound:
 // the view that cuts one child off usually cuts its siblings and cousins
 // too.
@@ -224,18 +223,13 @@ func (w *worker) dfsWide(depth int, fs int32) bool {
 			var i uint64
 			var o uint32
 			pat, i, o = view.move(p, t, q, b)
-			if z := view.zero[pat&31]; z != nil {
-				i = view.moveZero(p, pat, o, t, q, b)
-				x = view.values[pat][z.IndexOf(o, int(view.tcell[q&31]), i>>orderShift)]
-			} else {
-				if view.ranked[pat] {
-					i += view.passed(&w.board, t, q, b)
-				}
-				e := view.values[pat][i]
-				x = view.value(pat, e, o, int(view.tcell[q&31]))
-				if view.flagged(pat, e) {
-					x = view.grown(pat, e, o, int(view.tcell[q&31]), w.regions)
-				}
+			if view.ranked[pat] {
+				i += view.passed(&w.board, t, q, b)
+			}
+			e := view.values[pat][i]
+			x = view.value(pat, e, o, int(view.tcell[q&31]))
+			if view.flagged(pat, e) {
+				x = view.grown(pat, e, o, int(view.tcell[q&31]), w.regions)
 			}
 			sum := sums[v] - int(p.vals[pat]) + int(x)
 			if f := w.gw*(depth+1) + w.hw*sum; f > w.bound {

@@ -11,16 +11,17 @@ import (
 	"fifteen/puzzle"
 )
 
-// MaxGreedyNodes bounds the positions Greedy keeps: 1.3 GB at the peak on
+// maxGreedyNodes bounds the positions Greedy keeps: 1.3 GB at the peak on
 // a 5×5 board (docs/experiments.md). At 50 million, Korf's eighth
 // 24-puzzle under misplaced tiles passed 4 GB and the process died
 // (issue 57).
-const MaxGreedyNodes = 6_000_000
+const maxGreedyNodes = 6_000_000
 
-// greedyLimit is MaxGreedyNodes, but in the test of the bound.
-var greedyLimit = MaxGreedyNodes
+// greedyLimit is maxGreedyNodes, but in the test of the bound.
+var greedyLimit = maxGreedyNodes
 
-// ErrGreedyMemory is Greedy's error when it gives up at MaxGreedyNodes.
+// ErrGreedyMemory is Greedy's error when it gives up at its bound of 6
+// million positions kept (maxGreedyNodes).
 var ErrGreedyMemory = errors.New("search: greedy search gave up at its memory bound")
 
 // Greedy finds a solution by greedy best-first search: of the positions
@@ -28,7 +29,8 @@ var ErrGreedyMemory = errors.New("search: greedy search gave up at its memory bo
 // heuristic value (the oldest among equals), and it never keeps a position
 // twice. With the databases it solves a 15-puzzle in milliseconds, far from
 // optimally; with weaker heuristics it may keep millions of positions, so
-// it gives up at MaxGreedyNodes. Nodes are counted as for Solve.
+// it gives up at 6 million (ErrGreedyMemory). Nodes are counted as for
+// Solve.
 func Greedy(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuristic) (Result, error) {
 	start, rotated, err := prepare(start, goal, h)
 	if err != nil {

@@ -3,7 +3,6 @@ package search
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"fifteen/internal/pdbcore"
 	"fifteen/pdb"
@@ -77,13 +76,6 @@ type view struct {
 	// tile t → tile u → the change in the ranked index of t's pattern
 	// when t passes u, 0 unless u is in the pattern (passed).
 	pass [puzzle.MaxBoardCells][puzzle.MaxBoardCells]uint64
-
-	// pattern → its zero-aware index, or nil; with one, the pattern's
-	// index (patterns.index) is its packed cells (pdbcore.Cell) and, from
-	// bit orderShift, their order (pdbcore.Zero.Order). Here, after the
-	// fields dfs reads, which it would otherwise move (dfs serves no
-	// zero-aware table).
-	zero [puzzle.MaxBoardCells]*pdbcore.Zero
 }
 
 // compose fills the board-indexed tables from the view's own.
@@ -97,10 +89,7 @@ func (v *view) compose(n int) {
 		v.boardGroup[t] = v.group[vt]
 		for c := range n {
 			share := uint64(v.tcell[c]) * v.weight[vt]
-			switch {
-			case v.zero[v.group[vt]] != nil:
-				share = 0 // see moveZero
-			case !v.ranked[v.group[vt]]:
+			if !v.ranked[v.group[vt]] {
 				share = indexers[v.group[vt]].Place(int(v.shift[vt]/pdb.CellBits), int(v.tcell[c]))
 			}
 			v.boardPlace[t][c] = uint32(share)
@@ -161,19 +150,9 @@ func (v *view) decode(g uint8, e uint8, region uint8) uint8 {
 	return e&v.low[g&31] + e>>(v.flags[g&31]+region)&1<<1
 }
 
-// orderShift is the place of a zero-aware pattern's order in its index
-// (view.zero), above the cells of up to maxZeroTiles tiles.
-const (
-	orderShift   = 45
-	maxZeroTiles = orderShift / pdb.CellBits
-)
-
 // lookup returns pattern g's value at index i, with the pattern on the
 // cells of occupied and the blank on cell blank.
 func (v *view) lookup(g uint8, i uint64, occupied uint32, blank int) uint8 {
-	if z := v.zero[g&31]; z != nil {
-		return v.values[g][z.IndexOf(occupied, blank, i>>orderShift)]
-	}
 	e := v.values[g][i]
 	if v.flagged(g, e) {
 		return v.grown(g, e, occupied, blank, nil)
@@ -342,16 +321,6 @@ func newView(size puzzle.Size, goal puzzle.Goal, tables []*pdb.Table) (view, err
 		}
 		v.values[g] = table.Values()
 		v.ranked[g] = table.Scheme() == pdb.Ranked
-		if table.Scheme() == pdb.ZeroAware {
-			if len(table.Tiles) > maxZeroTiles {
-				return view{}, fmt.Errorf("search: a zero-aware table of %d tiles; the search takes at most %d", len(table.Tiles), maxZeroTiles)
-			}
-			z, err := pdbcore.NewZero(size, len(table.Tiles))
-			if err != nil {
-				return view{}, err
-			}
-			v.zero[g] = z
-		}
 		if v.ranked[g] {
 			for i, t := range table.Tiles {
 				for j := i + 1; j < len(table.Tiles); j++ {
@@ -375,11 +344,9 @@ func newView(size puzzle.Size, goal puzzle.Goal, tables []*pdb.Table) (view, err
 }
 
 // indexerOf returns the indexer of a table's placements, which its scheme
-// and size determine: the view updates indexes move by move with it. A
-// zero-aware table has none (the zero Indexer): its pattern's index is
-// its cells and their order.
+// and size determine: the view updates indexes move by move with it.
 func indexerOf(t *pdb.Table) pdbcore.Indexer {
-	x, _ := pdbcore.NewIndexer(t.Scheme(), t.Size.Cells(), len(t.Tiles)) // valid, as the table's own is, unless zero-aware
+	x, _ := pdbcore.NewIndexer(t.Scheme(), t.Size.Cells(), len(t.Tiles)) // valid, as the table's own is
 	return x
 }
 
@@ -457,11 +424,7 @@ func (v *view) load(p *patterns, board *tiles, n, blank int) int {
 	sum := 0
 	for g, table := range v.tables {
 		p.occupied[g] = occupied[g]
-		if z := v.zero[g]; z != nil {
-			p.index[g] = cells[g] | z.Order(cells[g], p.occupied[g])<<orderShift
-		} else {
-			p.index[g] = table.Index(cells[g], 0)
-		}
+		p.index[g] = table.Index(cells[g])
 		p.vals[g] = v.lookup(uint8(g), p.index[g], p.occupied[g], int(v.tcell[blank]))
 		sum += int(p.vals[g])
 	}
@@ -475,41 +438,15 @@ func (h *Heuristic) estimate(s *state, board *tiles, blank int) int {
 	return h.combine(&s.sums)
 }
 
-// zeroAware reports whether a view has a zero-aware table, whose index
-// only dfsWide computes.
-func (h *Heuristic) zeroAware() bool {
-	for _, v := range h.views[:h.n] {
-		if slices.ContainsFunc(v.zero[:], func(z *pdbcore.Zero) bool { return z != nil }) {
-			return true
-		}
-	}
-	return false
-}
-
 // move returns what the move of board tile t from board cell q to the
 // adjacent cell b changes in the view, with p the view's patterns: the
 // moved tile's pattern, and its index and cells after the move. A ranked
-// index also needs passed, and a zero-aware one moveZero instead. Small
+// index also needs passed. Small
 // enough to be inlined, as the search's loop calls it for every view.
 func (v *view) move(p *patterns, t, q, b int) (g uint8, index uint64, occupied uint32) {
 	g = v.boardGroup[t&31] & 31
 	index = p.index[g] + uint64(v.boardPlace[t&31][b&31]) - uint64(v.boardPlace[t&31][q&31])
 	return g, index, p.occupied[g] ^ v.boardBit[q&31] ^ v.boardBit[b&31]
-}
-
-// moveZero returns what move returns as the index of zero-aware pattern g,
-// whose cells after the move are occupied: its packed cells with the
-// moved tile's changed, and their order, which changes only where the
-// tile passes others of the pattern.
-func (v *view) moveZero(p *patterns, g uint8, occupied uint32, t, q, b int) uint64 {
-	shift := v.shift[v.ttile[t&31]&31]
-	from, to := int(v.tcell[q&31]), int(v.tcell[b&31])
-	i := p.index[g&31]&^((1<<pdb.CellBits-1)<<shift) | uint64(to)<<shift
-	if lo, hi := min(from, to), max(from, to); occupied&(1<<hi-1)&^(2<<lo-1) != 0 {
-		const cells = 1<<orderShift - 1
-		i = i&cells | v.zero[g&31].Order(i, occupied)<<orderShift
-	}
-	return i
 }
 
 // passed returns the rest of the change in a ranked index that move makes,

@@ -2,7 +2,14 @@
 // iterative-deepening A* (Korf, 1985) over packed boards, guided by an
 // additive heuristic (Manhattan distance or pattern databases) and pruned
 // by a finite-state machine of redundant move sequences. One puzzle can be
-// searched by several goroutines at once.
+// searched by several goroutines at once, or split among the independent
+// tasks of a cluster's job (Split, SolveShare, Join, NextPlan: the split
+// protocol is defined here alone).
+//
+// With package pdb, search is fifteen's research API: heuristics, node
+// counts, iterations, checkpoints and the split protocol, for programs
+// that study or extend the search. A program that only solves puzzles
+// uses package solver, whose options and results embed this package's.
 package search
 
 import (
@@ -43,10 +50,10 @@ type Options struct {
 	// its home. Only the last iteration depends on the order, as it stops
 	// at the first solution.
 	Order [4]puzzle.Move
-	// Weight, if above 1, makes the search weighted IDA*: f = g + Weight·h,
+	// Weight, if not 0, makes the search weighted IDA*: f = g + Weight·h,
 	// from 1.01 to MaxWeight in hundredths (ValidWeight). It finds
 	// solutions faster, no longer than Weight times the optimum but not
-	// optimal. 0 and 1 search optimally.
+	// optimal. 0 searches optimally.
 	Weight float64
 	// Progress, if not nil, is told how a long search goes: once it has
 	// run for ProgressEvery (0 means DefaultProgressEvery), at the end of
@@ -85,8 +92,8 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("search: %d threads: want 0 to %d", o.Threads, MaxThreads)
 	case o.PruneDepth != 0 && (o.PruneDepth < PruneInverse || o.PruneDepth > MaxPruneDepth):
 		return fmt.Errorf("search: pruning depth %d: want %d to %d", o.PruneDepth, PruneInverse, MaxPruneDepth)
-	case o.Weight != 0 && o.Weight != 1 && !ValidWeight(o.Weight):
-		return fmt.Errorf("search: weight %v: want 1 (none) or 1.01 to %d, in hundredths", o.Weight, MaxWeight)
+	case o.Weight != 0 && !ValidWeight(o.Weight):
+		return fmt.Errorf("search: weight %v: want 1.01 to %d, in hundredths (0 searches optimally)", o.Weight, MaxWeight)
 	case o.ProgressEvery < 0:
 		return fmt.Errorf("search: progress every %v: want above 0, or 0 for the default", o.ProgressEvery)
 	case o.CheckpointEvery < 0:
@@ -100,7 +107,7 @@ func (o *Options) Validate() error {
 // ValidWeight reports whether w is a weight that the weighted search
 // takes: 1.01 to MaxWeight in hundredths, as f counts it. A weight between
 // hundredths would be rounded, and one that rounds to 1 searched
-// optimally, labelled otherwise (issue 57); 1 itself is no weight.
+// optimally, labelled otherwise (issue 57).
 func ValidWeight(w float64) bool {
 	h := math.Round(w * 100)
 	return w > 1 && w <= MaxWeight && math.Abs(w*100-h) < 1e-6 // NaN fails
@@ -109,7 +116,7 @@ func ValidWeight(w float64) bool {
 // weights returns f's integer weights of g and h for a valid weight: (1, 1)
 // searching optimally, else (100, the weight to hundredths).
 func weights(weight float64) (gw, hw int) {
-	if weight == 0 || weight == 1 {
+	if weight == 0 {
 		return 1, 1
 	}
 	return 100, int(math.Round(weight * 100))
@@ -351,7 +358,7 @@ type worker struct {
 	// from the fields dfs reads at every node.
 	regions *regionCache
 
-	// With more than maxUnrolled views or zero-aware tables, dfsWide's
+	// With more than maxUnrolled views, dfsWide's
 	// sums at each depth of the path (nil otherwise: dfs passes its own),
 	// and the view that last cut a child off.
 	wide    [][maxViews]int
@@ -436,7 +443,7 @@ func newWorker(h *Heuristic, prune *pruner, order [4]puzzle.Move, fixed bool, st
 // its depths that dfsWide needs for the heuristic (nil if dfs serves it).
 func newPath(h *Heuristic, length int) ([]puzzle.Move, [][maxViews]int) {
 	path := make([]puzzle.Move, length+1)
-	if h.n <= maxUnrolled && !h.zeroAware() && !testWide {
+	if h.n <= maxUnrolled && !testWide {
 		return path, nil
 	}
 	return path, make([][maxViews]int, length+2)

@@ -9,6 +9,7 @@ import (
 
 	"fifteen/data"
 	"fifteen/puzzle"
+	"fifteen/search"
 	"fifteen/solver"
 )
 
@@ -28,10 +29,10 @@ func TestMisuse(t *testing.T) {
 		}
 	})
 	t.Run("a plan for a negative count", func(t *testing.T) {
-		if _, err := solver.NextPlan([]solver.Part{{Next: 3}}, -1); err == nil {
+		if _, err := search.NextPlan([]search.Part{{Next: 3}}, -1); err == nil {
 			t.Error("accepted")
 		}
-		if _, err := solver.NextPlan(nil, 2); err == nil {
+		if _, err := search.NextPlan(nil, 2); err == nil {
 			t.Error("no parts accepted")
 		}
 	})

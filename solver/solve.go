@@ -26,13 +26,13 @@ const (
 	// Greedy finds one fast with no bound on its length (greedy
 	// best-first search).
 	Greedy
-	// Human solves the way people do, row by row and column by column
-	// (package construct): instant, on boards of up to puzzle.MaxCells
-	// cells, about twice the optimal length.
-	Human
+	// Constructive solves the way people do, row by row and column by
+	// column (package construct): instant, on boards of up to
+	// puzzle.MaxCells cells, about twice the optimal length.
+	Constructive
 )
 
-var modeNames = [...]string{Optimal: "optimal", Weighted: "weighted", Greedy: "greedy", Human: "human"}
+var modeNames = [...]string{Optimal: "optimal", Weighted: "weighted", Greedy: "greedy", Constructive: "constructive"}
 
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {
@@ -42,10 +42,13 @@ func (m Mode) String() string {
 }
 
 // ParseMode returns the mode that String names so: "optimal",
-// "weighted", "greedy" or "human".
+// "weighted", "greedy" or "constructive" (also "human", its name before).
 func ParseMode(name string) (Mode, error) {
 	if i := slices.Index(modeNames[:], name); i >= 0 {
 		return Mode(i), nil
+	}
+	if name == "human" {
+		return Constructive, nil
 	}
 	return 0, fmt.Errorf("solver: mode %q: want %s", name, strings.Join(modeNames[:], ", "))
 }
@@ -73,30 +76,18 @@ func (m *Mode) UnmarshalText(text []byte) error {
 type Options struct {
 	Goal puzzle.Goal
 	Mode Mode
-	// Weight is the Weighted mode's factor, from 1.01 to MaxWeight in
-	// hundredths; the other modes take 0.
-	Weight float64
-	// Threads, PruneDepth and Order tune the search as search.Options
-	// does.
-	Threads    int
-	PruneDepth int
-	Order      [4]puzzle.Move
 	// Timeout, if above 0, bounds each puzzle's search.
 	Timeout time.Duration
-	// Progress, if not nil, is told how each puzzle's IDA* search (the
-	// optimal and weighted modes) goes, as search.Options.Progress is:
-	// once it has run for ProgressEvery, at the end of each iteration and
-	// every ProgressEvery within one. With SolveAll, the calls for
-	// different puzzles may overlap.
-	Progress      func(puzzle.Puzzle, Progress)
-	ProgressEvery time.Duration
-	// Checkpoint, if not nil, is given each puzzle's IDA* search's state,
-	// as search.Options.Checkpoint is, every CheckpointEvery within an
-	// iteration; Resume, if not nil, returns the checkpoint a puzzle's
-	// search resumes from, or nil.
-	Checkpoint      func(puzzle.Puzzle, *Checkpoint)
-	CheckpointEvery time.Duration
-	Resume          func(puzzle.Puzzle) *Checkpoint
+	// Options tune the IDA* search of the optimal and weighted modes
+	// (search.Options): its threads, pruning, move order, the weighted
+	// mode's Weight (1.01 to search.MaxWeight; the other modes take 0),
+	// and the hooks that report its progress and keep its checkpoints.
+	search.Options
+	// PerPuzzle, if not nil, is given each puzzle and a copy of the
+	// search's options before its search, to set the hooks that must
+	// know their puzzle: SolveAll's searches run at once, and their
+	// calls may overlap.
+	PerPuzzle func(puzzle.Puzzle, *search.Options)
 }
 
 // Validate reports the first option that is out of its bounds. Solve
@@ -106,61 +97,33 @@ func (o *Options) Validate() error {
 	switch {
 	case o.Goal != puzzle.GoalLast && o.Goal != puzzle.GoalFirst:
 		return fmt.Errorf("solver: unknown goal convention %d", o.Goal)
-	case o.Mode > Human:
+	case o.Mode > Constructive:
 		return fmt.Errorf("solver: unknown mode %v", o.Mode)
-	case o.Mode == Weighted && !search.ValidWeight(o.Weight):
-		return fmt.Errorf("solver: weight %v: want 1.01 to %d, in hundredths (1 is the optimal mode)", o.Weight, search.MaxWeight)
+	case o.Mode == Weighted && (o.Weight == 0 || o.Weight == 1):
+		return fmt.Errorf("solver: the weighted mode with a weight of %v: want 1.01 to %d, in hundredths (1 is the optimal mode)", o.Weight, search.MaxWeight)
 	case o.Mode != Weighted && o.Weight != 0:
 		return fmt.Errorf("solver: a weight of %v in mode %v: only the weighted mode takes one", o.Weight, o.Mode)
 	case o.Timeout < 0:
 		return fmt.Errorf("solver: negative timeout %v", o.Timeout)
 	}
-	so := o.search(puzzle.Puzzle{})
-	return so.Validate()
+	return o.Options.Validate()
 }
 
-// search returns the search's options for puzzle p.
+// search returns the options of puzzle p's search.
 func (o *Options) search(p puzzle.Puzzle) search.Options {
-	so := search.Options{Threads: o.Threads, PruneDepth: o.PruneDepth, Order: o.Order, Weight: o.Weight, ProgressEvery: o.ProgressEvery, CheckpointEvery: o.CheckpointEvery}
-	if o.Progress != nil {
-		so.Progress = func(pr Progress) { o.Progress(p, pr) }
-	}
-	if o.Checkpoint != nil {
-		so.Checkpoint = func(cp *Checkpoint) { o.Checkpoint(p, cp) }
-	}
-	if o.Resume != nil {
-		so.Resume = o.Resume(p)
+	so := o.Options
+	if o.PerPuzzle != nil {
+		o.PerPuzzle(p, &so)
 	}
 	return so
 }
 
-// The search's types, under solver's names, so that a program that
-// solves, streams, reports progress, saves checkpoints or splits a search
-// needs no other package.
-type (
-	// Search is a search's outcome: the moves, the iterations and the
-	// counts.
-	Search = search.Result
-	// Iteration is one iteration's bound and counts.
-	Iteration = search.Iteration
-	// Progress is a report on a search under way (Options.Progress).
-	Progress = search.Progress
-	// Checkpoint is the state of a search under way, from which
-	// Options.Resume continues it.
-	Checkpoint = search.Checkpoint
-	// Plan shares an iteration among the tasks of a split search; Share
-	// is one task's; Part is what a task found (Split, SolveShare, Join).
-	Plan  = search.Plan
-	Share = search.Share
-	Part  = search.Part
-)
-
-// Result is what solving one puzzle gave. Its embedded Search holds the
+// Result is what solving one puzzle gave. Its embedded search.Result holds the
 // moves and the search's counts; a search stopped early keeps the counts
 // so far.
 type Result struct {
 	Puzzle puzzle.Puzzle
-	Search
+	search.Result
 	Tiles     []int  // the tile each move slides, once solved
 	Optimal   bool   // whether the solution is proved shortest
 	Heuristic string // the heuristic's name, such as "pdb:771", or "constructive"
@@ -198,7 +161,7 @@ func (s *Solver) Solve(ctx context.Context, p puzzle.Puzzle, opts Options) (Resu
 // the heuristic, which may build databases, is not bounded by it.
 func (s *Solver) solve(ctx context.Context, res *Result, opts Options) error {
 	p := &res.Puzzle
-	if opts.Mode == Human {
+	if opts.Mode == Constructive {
 		res.Heuristic = "constructive"
 		t0 := time.Now()
 		moves, err := construct.Solve(*p, opts.Goal)
@@ -215,9 +178,9 @@ func (s *Solver) solve(ctx context.Context, res *Result, opts Options) error {
 		defer cancel()
 	}
 	if opts.Mode == Greedy {
-		res.Search, err = search.Greedy(ctx, start, opts.Goal, h)
+		res.Result, err = search.Greedy(ctx, start, opts.Goal, h)
 	} else {
-		res.Search, err = search.Solve(ctx, start, opts.Goal, h, opts.search(*p))
+		res.Result, err = search.Solve(ctx, start, opts.Goal, h, opts.search(*p))
 	}
 	return stopped(ctx, err, res, opts.Mode, opts.Timeout)
 }
@@ -302,7 +265,7 @@ func (s *Solver) Check(ctx context.Context, res *Result, opts Options) error {
 		if err := search.CheckIterations(start, opts.Goal, h, opts.Weight, res.Iterations, 0); err != nil {
 			return err
 		}
-		return search.CheckPath(start, opts.Goal, h, search.Options{PruneDepth: opts.PruneDepth, Weight: opts.Weight}, res.Moves, bound)
+		return search.CheckPath(start, opts.Goal, h, opts.Options, res.Moves, bound)
 	})
 	if errors.Is(err, search.ErrIterations) {
 		return fmt.Errorf("%w: %w", ErrWrongAnswer, err)
@@ -323,7 +286,7 @@ func (s *Solver) Check(ctx context.Context, res *Result, opts Options) error {
 // one before by no more than the search's next bound can
 // (search.CheckIterations). A split search's merge checks so each bound
 // it plans from the tasks' files.
-func (s *Solver) CheckIterations(ctx context.Context, p puzzle.Puzzle, opts Options, its []Iteration, next int) error {
+func (s *Solver) CheckIterations(ctx context.Context, p puzzle.Puzzle, opts Options, its []search.Iteration, next int) error {
 	res := Result{Puzzle: p}
 	return s.ida(ctx, &res, opts, func(_ context.Context, start puzzle.Board, h *search.Heuristic) error {
 		return search.CheckIterations(start, opts.Goal, h, opts.Weight, its, next)

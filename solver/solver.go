@@ -6,6 +6,11 @@
 // A Solver serves every board size and both goal conventions, opening
 // what each size needs when it is first asked for; it is safe for
 // concurrent use. Every solution it returns has been replayed to the goal.
+//
+// Packages search and pdb are the research API below it: a solver's
+// Options embed search.Options and its Result search.Result, and its
+// Config's build policy and errors are pdb's. solver passes none of their
+// names through; a program names them from their own packages.
 package solver
 
 import (
@@ -41,16 +46,14 @@ type Config struct {
 	// NoReflect leaves out the maximum with the databases' value on the
 	// board reflected about its diagonal.
 	NoReflect bool
-	// ZeroAware opens and builds zero-aware tables in Dir, on boards of
-	// up to 25 cells (pdb.StoreOptions.ZeroAware), for research.
-	ZeroAware bool
 	// Build says which missing or damaged databases in Dir are built:
-	// BuildDefaults (each size's default partition), NeverBuild (a
-	// *DatabaseError that wraps ErrMissing instead), or BuildAny.
-	Build Policy
+	// pdb.BuildDefaults (each size's default partition), pdb.NeverBuild
+	// (a *pdb.StoreError that wraps pdb.ErrMissing instead), or
+	// pdb.BuildAny.
+	Build pdb.Policy
 	// Progress, if not nil, is called after each layer of a build into
 	// Dir.
-	Progress func(BuildProgress)
+	Progress func(pdb.Progress)
 	// Log, if not nil, is told, a line at a time, what opening the
 	// databases does: what it builds, and what it loaded from where.
 	Log func(string)
@@ -66,7 +69,7 @@ func (c *Config) Validate() error {
 	if c.Heuristic != "" && !slices.Contains(heuristics, c.Heuristic) {
 		return fmt.Errorf("solver: unknown heuristic %q: want %s", c.Heuristic, strings.Join(heuristics, ", "))
 	}
-	if c.Build != BuildDefaults && c.Build != NeverBuild && c.Build != BuildAny {
+	if c.Build != pdb.BuildDefaults && c.Build != pdb.NeverBuild && c.Build != pdb.BuildAny {
 		return fmt.Errorf("solver: unknown build policy %d", c.Build)
 	}
 	if c.Partition == "" {
@@ -82,7 +85,7 @@ func (c *Config) Validate() error {
 	}
 	var first, fitting error
 	for _, size := range sizes {
-		_, err := pdb.ParsePartitions(c.Partition, size)
+		_, err := c.partitions(size)
 		if err == nil {
 			return nil
 		}
@@ -94,6 +97,23 @@ func (c *Config) Validate() error {
 	// The error of the board the spec's tiles would fill, if any: that of
 	// a 4x4 board misleads about a 3x3 one's spec (issue 57).
 	return cmp.Or(fitting, first)
+}
+
+// Fits reports whether the Config's databases serve boards of the size:
+// whether its Partition, if any, is of that size.
+func (c *Config) Fits(size puzzle.Size) bool {
+	_, err := c.partitions(size)
+	return err == nil
+}
+
+// partitions returns the partitions of the Config's databases on boards
+// of the size: its Partition's, or else the size's default, or, on a size
+// without one, pdb.SmallPartition. It is where Partition is parsed.
+func (c *Config) partitions(size puzzle.Size) ([]pdb.Partition, error) {
+	if name := cmp.Or(c.Partition, pdb.DefaultPartition(size)); name != "" {
+		return pdb.ParsePartitions(name, size)
+	}
+	return []pdb.Partition{pdb.SmallPartition(size)}, nil
 }
 
 // specTiles counts the tiles of a spec's first partition: "1,2/3,4" has 4.
@@ -113,32 +133,9 @@ func boardSizes() []puzzle.Size {
 	return sizes
 }
 
-// BuildProgress reports a database build's progress (Config.Progress).
-type BuildProgress = pdb.Progress
-
-// Policy says which missing or damaged databases a Solver builds: the
-// databases' store's (pdb.Policy).
-type Policy = pdb.Policy
-
-// The policies of Config.Build.
-const (
-	BuildDefaults = pdb.BuildDefaults // each size's default partition: minutes and a few hundred megabytes, once
-	NeverBuild    = pdb.NeverBuild    // none: a missing database is an error
-	BuildAny      = pdb.BuildAny      // whatever partition the Config names, however large
-)
-
 // ErrClosed is returned by a Solver's methods after Close, and by the
 // searches that Close stopped.
 var ErrClosed = errors.New("solver: closed")
-
-// ErrMissing is what the DatabaseError of missing databases wraps.
-var ErrMissing = pdb.ErrMissing
-
-// A DatabaseError reports pattern databases that could not be opened:
-// missing (Err wraps ErrMissing), damaged (a *FileError naming the file),
-// or unreadable. It names the partition, as Config named it, its board
-// size and the directory, so that a program can say how to build them.
-type DatabaseError = pdb.StoreError
 
 // A Solver solves puzzles with the heuristic its Config chooses.
 type Solver struct {
@@ -283,15 +280,12 @@ func (s *Solver) heuristic(ctx context.Context, size puzzle.Size, goal puzzle.Go
 // sizes, pdb.SmallPartition's (or the Config's) built in memory. Several
 // partitions make the maximum of their heuristics.
 func (s *Solver) openDatabases(ctx context.Context, size puzzle.Size, o *opened) (*search.Heuristic, error) {
+	parts, err := s.cfg.partitions(size)
+	if err != nil {
+		return nil, err
+	}
 	name := cmp.Or(s.cfg.Partition, pdb.DefaultPartition(size))
 	inMemory := !slices.Contains(pdb.DefaultSizes(), size)
-	parts := []pdb.Partition{pdb.SmallPartition(size)}
-	if name != "" {
-		var err error
-		if parts, err = pdb.ParsePartitions(name, size); err != nil {
-			return nil, err
-		}
-	}
 	reflect := !s.cfg.NoReflect && size.Rows == size.Cols
 	var hs []*search.Heuristic
 	for _, p := range parts {
@@ -319,7 +313,7 @@ func (s *Solver) tables(ctx context.Context, name string, p pdb.Partition, inMem
 	if inMemory {
 		return p.Build(ctx, pdb.BuildOptions{}) // milliseconds: nothing to report
 	}
-	store, err := pdb.OpenStore(s.cfg.Dir, pdb.StoreOptions{Policy: s.cfg.Build, ZeroAware: s.cfg.ZeroAware, Progress: s.cfg.Progress, Log: s.cfg.Log})
+	store, err := pdb.OpenStore(s.cfg.Dir, pdb.StoreOptions{Policy: s.cfg.Build, Progress: s.cfg.Progress, Log: s.cfg.Log})
 	if err != nil {
 		return nil, err
 	}

@@ -83,21 +83,21 @@ func TestOptionsValidate(t *testing.T) {
 		ok   bool
 	}{
 		{"zero", solver.Options{}, true},
-		{"weighted", solver.Options{Mode: solver.Weighted, Weight: 1.5}, true},
-		{"human first", solver.Options{Mode: solver.Human, Goal: puzzle.GoalFirst}, true},
-		{"threads", solver.Options{Threads: search.MaxThreads}, true},
+		{"weighted", solver.Options{Mode: solver.Weighted, Options: search.Options{Weight: 1.5}}, true},
+		{"human first", solver.Options{Mode: solver.Constructive, Goal: puzzle.GoalFirst}, true},
+		{"threads", solver.Options{Options: search.Options{Threads: search.MaxThreads}}, true},
 		{"weighted without weight", solver.Options{Mode: solver.Weighted}, false},
-		{"weighted at 1", solver.Options{Mode: solver.Weighted, Weight: 1}, false},
-		{"weight too big", solver.Options{Mode: solver.Weighted, Weight: search.MaxWeight + 1}, false},
-		{"weight NaN", solver.Options{Mode: solver.Weighted, Weight: math.NaN()}, false},
-		{"weight unweighted", solver.Options{Weight: 2}, false},
-		{"unknown mode", solver.Options{Mode: solver.Human + 1}, false},
+		{"weighted at 1", solver.Options{Mode: solver.Weighted, Options: search.Options{Weight: 1}}, false},
+		{"weight too big", solver.Options{Mode: solver.Weighted, Options: search.Options{Weight: search.MaxWeight + 1}}, false},
+		{"weight NaN", solver.Options{Mode: solver.Weighted, Options: search.Options{Weight: math.NaN()}}, false},
+		{"weight unweighted", solver.Options{Options: search.Options{Weight: 2}}, false},
+		{"unknown mode", solver.Options{Mode: solver.Constructive + 1}, false},
 		{"unknown goal", solver.Options{Goal: 7}, false},
 		{"negative timeout", solver.Options{Timeout: -time.Second}, false},
-		{"threads", solver.Options{Threads: search.MaxThreads + 1}, false},
-		{"negative threads", solver.Options{Threads: -1}, false},
-		{"prune depth", solver.Options{PruneDepth: search.MaxPruneDepth + 1}, false},
-		{"order", solver.Options{Order: [4]puzzle.Move{puzzle.Up, puzzle.Up, puzzle.Left, puzzle.Right}}, false},
+		{"threads", solver.Options{Options: search.Options{Threads: search.MaxThreads + 1}}, false},
+		{"negative threads", solver.Options{Options: search.Options{Threads: -1}}, false},
+		{"prune depth", solver.Options{Options: search.Options{PruneDepth: search.MaxPruneDepth + 1}}, false},
+		{"order", solver.Options{Options: search.Options{Order: [4]puzzle.Move{puzzle.Up, puzzle.Up, puzzle.Left, puzzle.Right}}}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if err := c.opts.Validate(); (err == nil) != c.ok {
@@ -121,7 +121,7 @@ func TestOptionsValidate(t *testing.T) {
 func TestBuildAndSolve(t *testing.T) {
 	dir := t.TempDir()
 	var layers, lines int
-	s := newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: solver.BuildAny,
+	s := newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: pdb.BuildAny,
 		Progress: func(pdb.Progress) { layers++ },
 		Log:      func(string) { lines++ },
 	})
@@ -136,10 +136,10 @@ func TestBuildAndSolve(t *testing.T) {
 		opts solver.Options
 	}{
 		{"optimal", solver.Options{Goal: puzzle.GoalFirst}},
-		{"parallel", solver.Options{Goal: puzzle.GoalFirst, Threads: 3}},
-		{"weighted", solver.Options{Goal: puzzle.GoalFirst, Mode: solver.Weighted, Weight: 1.5}},
+		{"parallel", solver.Options{Goal: puzzle.GoalFirst, Options: search.Options{Threads: 3}}},
+		{"weighted", solver.Options{Goal: puzzle.GoalFirst, Mode: solver.Weighted, Options: search.Options{Weight: 1.5}}},
 		{"greedy", solver.Options{Goal: puzzle.GoalFirst, Mode: solver.Greedy}},
-		{"human", solver.Options{Goal: puzzle.GoalFirst, Mode: solver.Human}},
+		{"human", solver.Options{Goal: puzzle.GoalFirst, Mode: solver.Constructive}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			for _, p := range korf(1, 12, 42) {
@@ -201,7 +201,7 @@ func TestWeightedPerfect(t *testing.T) {
 		last = pos.Dist
 		p := puzzle.Puzzle{Size: size3, Tiles: pos.Board.Puzzle().Tiles, Optimal: pos.Dist}
 		// A minute is a failure, not a wait: each takes microseconds.
-		r, err := s.Solve(context.Background(), p, solver.Options{Mode: solver.Weighted, Weight: search.MaxWeight, Timeout: time.Minute})
+		r, err := s.Solve(context.Background(), p, solver.Options{Mode: solver.Weighted, Timeout: time.Minute, Options: search.Options{Weight: search.MaxWeight}})
 		if err != nil || r.Length() != pos.Dist || r.Expanded > uint64(pos.Dist) {
 			t.Errorf("distance %d: %d moves, %d expanded, %v", pos.Dist, r.Length(), r.Expanded, err)
 		}
@@ -218,11 +218,11 @@ func TestBadPuzzles(t *testing.T) {
 		want error
 	}{
 		{"unsolvable", puzzle.Puzzle{Size: size3, Tiles: swapped}, solver.Options{}, puzzle.ErrUnsolvable},
-		{"unsolvable, human", puzzle.Puzzle{Size: size3, Tiles: swapped}, solver.Options{Mode: solver.Human}, puzzle.ErrUnsolvable},
+		{"unsolvable, human", puzzle.Puzzle{Size: size3, Tiles: swapped}, solver.Options{Mode: solver.Constructive}, puzzle.ErrUnsolvable},
 		{"repeated tile", puzzle.Puzzle{Size: size3, Tiles: []int{1, 1, 3, 4, 5, 6, 7, 8, 0}}, solver.Options{}, puzzle.ErrTile},
 		{"too few tiles", puzzle.Puzzle{Size: size3, Tiles: []int{1, 2, 0}}, solver.Options{}, puzzle.ErrTileCount},
 		{"wrong optimum", puzzle.Puzzle{Size: size3, Tiles: []int{1, 2, 3, 4, 5, 6, 7, 0, 8}, Optimal: 3}, solver.Options{}, solver.ErrWrongAnswer},
-		{"too long for the weight", puzzle.Puzzle{Size: size4, Tiles: korf(1)[0].Tiles, Optimal: 30}, solver.Options{Goal: puzzle.GoalFirst, Mode: solver.Weighted, Weight: 1.5}, solver.ErrWrongAnswer},
+		{"too long for the weight", puzzle.Puzzle{Size: size4, Tiles: korf(1)[0].Tiles, Optimal: 30}, solver.Options{Goal: puzzle.GoalFirst, Mode: solver.Weighted, Options: search.Options{Weight: 1.5}}, solver.ErrWrongAnswer},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := s.Solve(context.Background(), c.p, c.opts); !errors.Is(err, c.want) {
@@ -237,12 +237,12 @@ func TestBadPuzzles(t *testing.T) {
 	if _, err := s.Solve(context.Background(), big, solver.Options{}); err == nil {
 		t.Errorf("a 6x6 board searched, with boards of up to %d cells", puzzle.MaxBoardCells)
 	}
-	if r, err := s.Solve(context.Background(), big, solver.Options{Mode: solver.Human}); err != nil || r.Length() != 0 {
+	if r, err := s.Solve(context.Background(), big, solver.Options{Mode: solver.Constructive}); err != nil || r.Length() != 0 {
 		t.Errorf("6x6 goal, human: %d moves, %v", r.Length(), err)
 	}
 	// Sides whose product overflows to a small count.
 	huge := puzzle.Puzzle{Size: puzzle.Size{Rows: 1 << 32, Cols: 1 << 32}, Tiles: []int{0, 1, 2, 3}}
-	for _, mode := range []solver.Mode{solver.Optimal, solver.Human} {
+	for _, mode := range []solver.Mode{solver.Optimal, solver.Constructive} {
 		if _, err := s.Solve(context.Background(), huge, solver.Options{Mode: mode}); err == nil {
 			t.Errorf("a %v board, %v: no error", huge.Size, mode)
 		}
@@ -266,9 +266,9 @@ func TestBadPuzzles(t *testing.T) {
 
 func TestDatabaseErrors(t *testing.T) {
 	dir := t.TempDir()
-	s := newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: solver.NeverBuild})
+	s := newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: pdb.NeverBuild})
 	err := s.Prepare(context.Background(), size4, puzzle.GoalLast)
-	var de *solver.DatabaseError
+	var de *pdb.StoreError
 	if !errors.As(err, &de) || !errors.Is(err, pdb.ErrMissing) || de.Partition != spec555 || de.Dir != dir || de.Size != size4 {
 		t.Fatalf("missing databases: %v", err)
 	}
@@ -282,7 +282,7 @@ func TestDatabaseErrors(t *testing.T) {
 
 	// Built, then damaged: the error names the file and the partition;
 	// where building is allowed, the file is moved aside and built again.
-	if err := newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: solver.BuildAny}).Prepare(context.Background(), size4, puzzle.GoalLast); err != nil {
+	if err := newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: pdb.BuildAny}).Prepare(context.Background(), size4, puzzle.GoalLast); err != nil {
 		t.Fatal(err)
 	}
 	packed := filepath.Join(dir, pdb.FileName(size4, pdb.Goal, []int{1, 2, 3, 6, 7}))
@@ -294,14 +294,14 @@ func TestDatabaseErrors(t *testing.T) {
 	if err := errors.Join(os.WriteFile(packed, b, 0o644), os.Remove(packed+".raw")); err != nil {
 		t.Fatal(err)
 	}
-	err = newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: solver.NeverBuild}).Prepare(context.Background(), size4, puzzle.GoalLast)
+	err = newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: pdb.NeverBuild}).Prepare(context.Background(), size4, puzzle.GoalLast)
 	var fe *pdb.FileError
 	if !errors.As(err, &de) || !errors.As(err, &fe) || !errors.Is(err, pdb.ErrCorrupt) ||
 		!strings.Contains(err.Error(), packed) || de.Partition != spec555 {
 		t.Errorf("damaged database: %v", err)
 	}
 	var logged []string
-	s = newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: solver.BuildAny, Log: func(line string) { logged = append(logged, line) }})
+	s = newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: pdb.BuildAny, Log: func(line string) { logged = append(logged, line) }})
 	if err := s.Prepare(context.Background(), size4, puzzle.GoalLast); err != nil {
 		t.Fatalf("repair: %v", err)
 	}
@@ -325,8 +325,8 @@ func TestClose(t *testing.T) {
 	// Closed once the search reports that it runs.
 	running := make(chan struct{})
 	var once sync.Once
-	opts := solver.Options{Goal: puzzle.GoalFirst, Threads: 2, ProgressEvery: time.Millisecond,
-		Progress: func(puzzle.Puzzle, solver.Progress) { once.Do(func() { close(running) }) }}
+	opts := solver.Options{Goal: puzzle.GoalFirst, Options: search.Options{Threads: 2, ProgressEvery: time.Millisecond,
+		Progress: func(search.Progress) { once.Do(func() { close(running) }) }}}
 	wg.Go(func() {
 		res, err = s.Solve(context.Background(), hard, opts)
 	})
@@ -446,7 +446,7 @@ func TestOneBuild(t *testing.T) {
 	dir := t.TempDir()
 	aBuilding, bWaiting := make(chan struct{}), make(chan struct{})
 	var once sync.Once
-	a := newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: solver.BuildAny, Progress: func(pdb.Progress) {
+	a := newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: pdb.BuildAny, Progress: func(pdb.Progress) {
 		once.Do(func() {
 			close(aBuilding)
 			select { // hold the build until the second is waiting
@@ -456,7 +456,7 @@ func TestOneBuild(t *testing.T) {
 		})
 	}})
 	var bLog []string
-	b := newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: solver.BuildAny, Log: func(line string) {
+	b := newSolver(t, solver.Config{Partition: spec555, Dir: dir, Build: pdb.BuildAny, Log: func(line string) {
 		if bLog = append(bLog, line); strings.HasPrefix(line, "waiting") {
 			close(bWaiting)
 		}
@@ -470,5 +470,51 @@ func TestOneBuild(t *testing.T) {
 	log := strings.Join(bLog, "\n")
 	if errA != nil || errB != nil || !strings.Contains(log, "waiting for another process") || strings.Contains(log, "building the") {
 		t.Errorf("errors %v, %v; the second's log:\n%s", errA, errB, log)
+	}
+}
+
+// TestPerPuzzle checks that SolveAll gives each puzzle's search hooks of
+// its own: PerPuzzle is called once a puzzle, on a copy of the options.
+func TestPerPuzzle(t *testing.T) {
+	s := newSolver(t, solver.Config{Heuristic: "manhattan"})
+	size := puzzle.Size{Rows: 3, Cols: 3}
+	puzzles := []puzzle.Puzzle{
+		{ID: "far", Size: size, Tiles: []int{8, 6, 7, 2, 5, 4, 3, 0, 1}},
+		{ID: "near", Size: size, Tiles: []int{1, 2, 3, 4, 5, 6, 0, 7, 8}},
+		{ID: "mid", Size: size, Tiles: []int{1, 2, 3, 0, 4, 6, 7, 5, 8}},
+	}
+	var mu sync.Mutex
+	hooked, reports := map[string]int{}, map[string]int{}
+	opts := solver.Options{Options: search.Options{ProgressEvery: time.Nanosecond}}
+	opts.PerPuzzle = func(p puzzle.Puzzle, o *search.Options) {
+		mu.Lock()
+		hooked[p.ID]++
+		mu.Unlock()
+		o.Progress = func(search.Progress) {
+			mu.Lock()
+			reports[p.ID]++
+			mu.Unlock()
+		}
+	}
+	stream := func(yield func(puzzle.Puzzle, error) bool) {
+		for _, p := range puzzles {
+			if !yield(p, nil) {
+				return
+			}
+		}
+	}
+	for res, err := range s.SolveAll(context.Background(), stream, 3, opts) {
+		if err != nil {
+			t.Fatalf("%s: %v", res.Puzzle.ID, err)
+		}
+	}
+	if reports["far"] == 0 || len(reports) > len(puzzles) {
+		t.Errorf("reports %v: want the far puzzle's, under its own id", reports)
+	}
+	if len(hooked) != len(puzzles) || hooked["far"] != 1 || hooked["near"] != 1 || hooked["mid"] != 1 {
+		t.Errorf("hooked %v, want each puzzle once", hooked)
+	}
+	if opts.Progress != nil {
+		t.Error("PerPuzzle changed the caller's options")
 	}
 }

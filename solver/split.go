@@ -21,11 +21,11 @@ var errSplitMode = errors.New("solver: a split search, and the check of its iter
 // them does alike (search.Split): its result is solved if an iteration too
 // small to share (under above nodes) held a solution, and otherwise
 // holds those iterations, with the plan of the next.
-func (s *Solver) Split(ctx context.Context, p puzzle.Puzzle, opts Options, tasks int, above uint64) (Result, Plan, error) {
+func (s *Solver) Split(ctx context.Context, p puzzle.Puzzle, opts Options, tasks int, above uint64) (Result, search.Plan, error) {
 	res := Result{Puzzle: p}
-	var plan Plan
+	var plan search.Plan
 	err := s.ida(ctx, &res, opts, func(ctx context.Context, start puzzle.Board, h *search.Heuristic) (err error) {
-		res.Search, plan, err = search.Split(ctx, start, opts.Goal, h, opts.search(p), tasks, above)
+		res.Result, plan, err = search.Split(ctx, start, opts.Goal, h, opts.search(p), tasks, above)
 		return err
 	})
 	if err == nil && res.Solved {
@@ -36,12 +36,12 @@ func (s *Solver) Split(ctx context.Context, p puzzle.Puzzle, opts Options, tasks
 
 // SolveShare searches the task's share of an iteration of the puzzle's
 // split search (search.SolveShare), with opts's threads and checkpoints.
-func (s *Solver) SolveShare(ctx context.Context, p puzzle.Puzzle, opts Options, share Share) (Part, error) {
-	var part Part
+func (s *Solver) SolveShare(ctx context.Context, p puzzle.Puzzle, opts Options, share search.Share) (search.Part, error) {
+	var part search.Part
 	res := Result{Puzzle: p}
 	err := s.ida(ctx, &res, opts, func(ctx context.Context, start puzzle.Board, h *search.Heuristic) (err error) {
 		part, err = search.SolveShare(ctx, start, opts.Goal, h, opts.search(p), share)
-		res.Iterations = []Iteration{part.Iteration} // the bound an error names
+		res.Iterations = []search.Iteration{part.Iteration} // the bound an error names
 		return err
 	})
 	return part, err
@@ -73,9 +73,9 @@ func (s *Solver) ida(ctx context.Context, res *Result, opts Options, run func(co
 // shared (search.Join), the last of which holds the solution moves;
 // elapsed is the tasks' time in all. Check checks it, as it is read from
 // the tasks' files.
-func Joined(begun Result, shared []Iteration, moves []puzzle.Move, elapsed time.Duration) Result {
+func Joined(begun Result, shared []search.Iteration, moves []puzzle.Move, elapsed time.Duration) Result {
 	res := begun
-	res.Iterations = append(append([]Iteration(nil), begun.Iterations...), shared...)
+	res.Iterations = append(append([]search.Iteration(nil), begun.Iterations...), shared...)
 	res.Expanded, res.Generated = 0, 0
 	for _, it := range res.Iterations {
 		res.Expanded += it.Expanded

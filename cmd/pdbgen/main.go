@@ -40,7 +40,6 @@ func run(args []string, stderr io.Writer) int {
 	cli.ThreadsVar(fs, &threads, pdb.MaxThreads, fmt.Sprintf("goroutines, at most %d (default all CPUs)", pdb.MaxThreads))
 	force := fs.Bool("force", false, "rebuild databases that exist")
 	blankFree := fs.Bool("blank-free", false, "build Korf and Felner's databases, blind to the blank's region (weaker; with --force to replace built ones)")
-	zeroAware := fs.Bool("zero-aware", false, "build zero-aware databases (exact in each region of the blank; in files of their own; for bench's +zero)")
 	var profiles profile.Files
 	profiles.Flags(fs, "write a CPU profile to `FILE`")
 	var parts []pdb.Partition
@@ -54,9 +53,6 @@ func run(args []string, stderr io.Writer) int {
 		if *partition == "" {
 			return fmt.Errorf("a %v board has no default partition: name its patterns with --partition", size)
 		}
-		if *zeroAware && (*blankFree || size.Cells() > pdb.MaxZeroCells) {
-			return fmt.Errorf("--zero-aware builds databases of boards of up to %d cells that tell the blank's regions apart", pdb.MaxZeroCells)
-		}
 		if parts, err = pdb.ParsePartitions(*partition, size); err == nil && dir == "" {
 			dir, err = pdb.DefaultDir()
 		}
@@ -67,7 +63,7 @@ func run(args []string, stderr io.Writer) int {
 	}
 	ctx, stop := cli.Context()
 	defer stop()
-	opts := pdb.StoreOptions{Policy: pdb.BuildAny, Threads: threads, BlankFree: *blankFree, ZeroAware: *zeroAware}
+	opts := pdb.StoreOptions{Policy: pdb.BuildAny, Threads: threads, BlankFree: *blankFree}
 	err := build(ctx, *partition, parts, dir, *force, opts, profiles, stderr)
 	if ctx.Err() != nil {
 		err = errors.New("interrupted: the database being built was not written")

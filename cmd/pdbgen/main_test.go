@@ -65,18 +65,6 @@ func TestBuildsLoadableDatabases(t *testing.T) {
 		t.Errorf("--force: exit %d: %s", code, out)
 	}
 	sameAsBuilt(true)
-
-	// Zero-aware tables, in files of their own: the others stay.
-	for i := range 2 {
-		code, out = runPdbgen(t, append(args, "--zero-aware")...)
-		if built := strings.Count(out, "zero-aware, built"); code != 0 || built != 2*(1-i) {
-			t.Errorf("--zero-aware, run %d: exit %d, %d built: %s", i+1, code, built, out)
-		}
-	}
-	if zero, _ := filepath.Glob(filepath.Join(dir, "*.zero.pdb")); len(zero) != 2 {
-		t.Errorf("zero-aware files %v", zero)
-	}
-	sameAsBuilt(true)
 }
 
 // TestSharedPatterns builds a pattern that two partitions share once.
@@ -110,8 +98,6 @@ func TestErrors(t *testing.T) {
 		{[]string{"extra"}, 2, "unexpected arguments"},
 		{[]string{"-t", "-1"}, 2, "--threads\" flag: want 0 to 256"},
 		{[]string{"--size", "2x8", "--partition", "1,2,3/4,5,6,7,8,9,10,11,12,13,14,15"}, 2, "too many to build"},
-		{[]string{"--zero-aware", "--blank-free"}, 2, "--zero-aware"},
-		{[]string{"--zero-aware", "--size", "4x7", "--partition", "1,2,3,4,5,6/7,8,9,10,11,12/13,14,15,16,17,18/19,20,21,22,23,24/25,26,27"}, 2, "--zero-aware"},
 		{[]string{"--size", "3x3", "--partition", "1,2,3,4/5,6,7,8", "--pdb-dir", filepath.Join(file, "sub")}, 1, "pdbgen: "},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {

@@ -66,7 +66,7 @@ func puzzles(cfg *config, stdin io.Reader) (seq iter.Seq2[puzzle.Puzzle, error],
 			}
 			pr := puzzle.NewReader(r, prefix)
 			pr.MaxCells = puzzle.MaxBoardCells
-			if cfg.batch.Options.Mode == solver.Human {
+			if cfg.batch.Options.Mode == solver.Constructive {
 				pr.MaxCells = puzzle.MaxCells
 			}
 			for {

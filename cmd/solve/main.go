@@ -36,6 +36,7 @@ import (
 	"fifteen/internal/profile"
 	"fifteen/puzzle"
 	"fifteen/render"
+	"fifteen/search"
 	"fifteen/solver"
 )
 
@@ -123,25 +124,25 @@ func flags(cfg *config, stderr io.Writer) (*pflag.FlagSet, func() error) {
 	cli.SolverFlags(fs, &b.Solver)
 	fs.StringVar(&b.Format, "format", "text", "output format: text or jsonl")
 	fs.DurationVar(&b.Options.Timeout, "timeout", 0, "give up a puzzle after this long (0: never)")
-	fs.DurationVar(&b.Options.ProgressEvery, "progress", solver.DefaultProgressEvery, "report on standard error a search that runs this long, at each iteration's end and this often within one (0: never)")
-	cli.ThreadsVar(fs, &b.Options.Threads, solver.MaxThreads, fmt.Sprintf("goroutines searching each puzzle, at most %d (0: all CPUs when --jobs is 1, else 1)", solver.MaxThreads))
+	fs.DurationVar(&b.Options.ProgressEvery, "progress", search.DefaultProgressEvery, "report on standard error a search that runs this long, at each iteration's end and this often within one (0: never)")
+	cli.ThreadsVar(fs, &b.Options.Threads, search.MaxThreads, fmt.Sprintf("goroutines searching each puzzle, at most %d (0: all CPUs when --jobs is 1, else 1)", search.MaxThreads))
 	cli.JobsVar(fs, &b.Jobs, solver.MaxJobs, fmt.Sprintf("puzzles solved at once, at most %d (0: all CPUs for a batch, 1 for a single puzzle or a pipe)", solver.MaxJobs))
 	weight := fs.Float64("weight", 1, "weighted IDA*: f = g + `W`·h finds a solution faster, at most W times the optimal length but not optimal; W from 1.01 to 100, in hundredths (1: optimal)")
 	greedy := fs.Bool("greedy", false, "greedy best-first search: milliseconds with the databases, not optimal")
 	constructive := fs.Bool("constructive", false, "solve as people do, row by row and column by column: instant, any size, far from optimal")
-	fs.IntVar(&b.Options.PruneDepth, "prune-depth", solver.DefaultPruneDepth, "longest redundant move sequence pruned (2: only a move that undoes the last)")
+	fs.IntVar(&b.Options.PruneDepth, "prune-depth", search.DefaultPruneDepth, "longest redundant move sequence pruned (2: only a move that undoes the last)")
 	order := fs.String("order", "", "try the blank's `MOVES` in this order at every node, such as ULRD, Korf's (default: ULRD, with the moves that take their tile nearer home first near the root on boards of up to 16 cells)")
 	fs.StringVar(&b.GIFFile, "gif", "", "draw the solution as an animated GIF in `FILE` (one puzzle)")
 	fs.StringVar(&b.GIFDir, "gif-dir", "", "draw each solution as an animated GIF in `DIR`, named by the puzzle's id")
 	fs.IntVar(&b.GIFCell, "gif-cell", 64, "a cell's side in the GIFs, in `PIXELS`")
 	fs.StringVar(&b.Checkpoint, "checkpoint", "", "save the search's state in `FILE` at each iteration's end, every --checkpoint-every within one, and on Ctrl-C, for --resume (one puzzle at a time)")
-	fs.DurationVar(&b.Options.CheckpointEvery, "checkpoint-every", solver.DefaultCheckpointEvery, "how often --checkpoint saves within an iteration")
+	fs.DurationVar(&b.Options.CheckpointEvery, "checkpoint-every", search.DefaultCheckpointEvery, "how often --checkpoint saves within an iteration")
 	resume := fs.String("resume", "", "continue the search saved in `FILE` by --checkpoint, with the same puzzles and options; the puzzles before its puzzle are skipped")
 	fs.StringVar(&c.Dir, "results", "", "split the job among the tasks of a job array, which share this `DIR`: solve this task's share (--task), or print the results (--merge)")
 	task := fs.String("task", "", "this task's share `K/N` of a split job, 0 ≤ K < N (default: from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX and FIFTEEN_TASK_COUNT)")
 	fs.BoolVar(&c.Merge, "merge", false, "print the results of the split job in --results, in input order; exit status 3 while its tasks must run again")
 	fs.StringVar(&c.Split, "split", "", "how a job is split: search (each puzzle's search, one after another) or batch (every N-th puzzle a task) (default: search for one puzzle, batch for more)")
-	fs.Uint64Var(&c.Above, "split-above", solver.DefaultSplitAbove, "in a split search, every task searches whole the iterations that generate fewer than `NODES` nodes")
+	fs.Uint64Var(&c.Above, "split-above", search.DefaultSplitAbove, "in a split search, every task searches whole the iterations that generate fewer than `NODES` nodes")
 	cfg.profiles.Flags(fs, "write a CPU profile to `FILE` (pprof labels name each puzzle)")
 	return fs, func() error {
 		cfg.files = fs.Args()
@@ -177,8 +178,8 @@ func flags(cfg *config, stderr io.Writer) (*pflag.FlagSet, func() error) {
 			return errors.New("--gif and --gif-dir exclude each other")
 		case b.GIFCell < render.MinCell || b.GIFCell > render.MaxCell:
 			return fmt.Errorf("bad --gif-cell %d: want %d..%d", b.GIFCell, render.MinCell, render.MaxCell)
-		case *weight != 1 && (&solver.Options{Mode: solver.Weighted, Weight: *weight}).Validate() != nil:
-			return fmt.Errorf("bad --weight %v: want 1 (optimal) or 1.01 to %d, in hundredths", *weight, solver.MaxWeight)
+		case *weight != 1 && !search.ValidWeight(*weight):
+			return fmt.Errorf("bad --weight %v: want 1 (optimal) or 1.01 to %d, in hundredths", *weight, search.MaxWeight)
 		case boolInt(*weight != 1)+boolInt(*greedy)+boolInt(*constructive) > 1:
 			return errors.New("--weight, --greedy and --constructive exclude each other")
 		case (b.Checkpoint != "" || *resume != "") && (*greedy || *constructive):
@@ -202,10 +203,10 @@ func flags(cfg *config, stderr io.Writer) (*pflag.FlagSet, func() error) {
 		case *greedy:
 			b.Options.Mode = solver.Greedy
 		case *constructive:
-			b.Options.Mode = solver.Human
+			b.Options.Mode = solver.Constructive
 		}
 		if *order != "" {
-			if b.Options.Order, err = solver.ParseOrder(*order); err != nil {
+			if b.Options.Order, err = search.ParseOrder(*order); err != nil {
 				return err
 			}
 		}

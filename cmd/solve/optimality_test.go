@@ -13,6 +13,7 @@ import (
 	"fifteen/cmd/internal/batch"
 	"fifteen/internal/atomicfile"
 	"fifteen/puzzle"
+	"fifteen/search"
 	"fifteen/solver"
 )
 
@@ -167,12 +168,12 @@ func TestResumeRefusesEdited(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	var cp *solver.Checkpoint
-	opts := solver.Options{Checkpoint: func(_ puzzle.Puzzle, c *solver.Checkpoint) {
+	var cp *search.Checkpoint
+	opts := solver.Options{Options: search.Options{Checkpoint: func(c *search.Checkpoint) {
 		if len(c.Iterations) == 2 && cp == nil {
 			cp = c
 		}
-	}}
+	}}}
 	if _, err := s.Solve(context.Background(), p, opts); err != nil || cp == nil {
 		t.Fatalf("%v, checkpoint %v", err, cp)
 	}

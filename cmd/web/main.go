@@ -1,5 +1,5 @@
 // Command web serves the puzzle in a browser, and a JSON API: play,
-// shuffle, hints, optimal and human-style solutions animated, GIFs.
+// shuffle, hints, optimal and constructive (row by row) solutions animated, GIFs.
 //
 // Usage:
 //
@@ -8,7 +8,7 @@
 // It opens the pattern databases once, building missing ones (the page and
 // /healthz show the build meanwhile), and shares them across requests.
 // The 5×5 databases are opened when present, and built with --build-5x5;
-// without them, 5×5 boards are solved the human way.
+// without them, 5×5 boards are solved constructively, row by row.
 // SIGINT or SIGTERM shuts it down: the requests under way get --grace to
 // finish, and then their searches are stopped.
 package main
@@ -30,7 +30,7 @@ import (
 	"golang.org/x/net/netutil"
 
 	"fifteen/cmd/internal/cli"
-	"fifteen/puzzle"
+	"fifteen/pdb"
 	"fifteen/solver"
 )
 
@@ -61,7 +61,7 @@ func flags(cfg *config, stderr io.Writer) (*pflag.FlagSet, func() error) {
 	fs.DurationVar(&cfg.queueWait, "queue-wait", 5*time.Second, "longest wait of a request for a search slot (503 past it)")
 	fs.IntVar(&cfg.maxConns, "max-conns", 1024, "connections open at once; past them new ones wait")
 	fs.DurationVar(&cfg.grace, "grace", 5*time.Second, "on SIGINT or SIGTERM, how long the requests under way may finish before their searches are stopped")
-	fs.BoolVar(&cfg.build5x5, "build-5x5", false, "build the 5x5 databases if missing (minutes, once): without them, 5x5 boards are solved the human way")
+	fs.BoolVar(&cfg.build5x5, "build-5x5", false, "build the 5x5 databases if missing (minutes, once): without them, 5x5 boards are solved constructively, row by row")
 	cli.SolverFlags(fs, &cfg.solver)
 	return fs, func() error {
 		switch {
@@ -84,7 +84,7 @@ func flags(cfg *config, stderr io.Writer) (*pflag.FlagSet, func() error) {
 		if err := cfg.solver.Validate(); err != nil {
 			return err
 		}
-		if p := cfg.solver.Partition; p != "" && sizeOf(p) == (puzzle.Size{}) {
+		if p := cfg.solver.Partition; p != "" && !cfg.solver.Fits(size4) && !cfg.solver.Fits(size5) {
 			return fmt.Errorf("--partition %s: the page searches 4x4 and 5x5 boards with databases; want a partition of either", p)
 		}
 		return nil
@@ -117,26 +117,12 @@ func isService(port string) bool {
 // --partition is the one size's, and the other keeps its default.
 func split(c solver.Config) (four, five solver.Config) {
 	four, five = c, c
-	if sizeOf(c.Partition) == size5 {
+	if !c.Fits(size4) && c.Fits(size5) {
 		four.Partition = ""
 	} else {
 		five.Partition = ""
 	}
 	return four, five
-}
-
-// sizeOf returns the size, 4x4 or 5x5, of the boards that partition p
-// fits, or the zero size.
-func sizeOf(p string) puzzle.Size {
-	if p == "" {
-		return puzzle.Size{}
-	}
-	for _, size := range solver.DatabaseSizes() {
-		if solver.CheckPartition(p, size) == nil {
-			return size
-		}
-	}
-	return puzzle.Size{}
 }
 
 // run serves until ctx ends and returns the exit status. When listening
@@ -158,16 +144,16 @@ func run(ctx context.Context, args []string, stderr io.Writer, listening func(ne
 
 func serve(ctx context.Context, cfg *config, logger *log.Logger, listening func(net.Addr)) error {
 	var srv *server
-	cfg.solver.Progress = func(p solver.BuildProgress) {
+	cfg.solver.Progress = func(p pdb.Progress) {
 		srv.setOpening(size4, opening{Status: "building the pattern databases: " + p.String(), Pending: true})
 	}
 	cfg.solver.Log = func(s string) { logger.Print(s) }
 	four, five := split(cfg.solver)
-	five.Progress = func(p solver.BuildProgress) {
+	five.Progress = func(p pdb.Progress) {
 		srv.setOpening(size5, opening{Status: "building the 5x5 databases: " + p.String(), Pending: true})
 	}
 	if !cfg.build5x5 {
-		five.Build = solver.NeverBuild
+		five.Build = pdb.NeverBuild
 	}
 	s, err := solver.New(four)
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"fifteen/pdb"
 	"fifteen/solver"
 )
 
@@ -159,7 +160,7 @@ func TestBuildOnFirstUse(t *testing.T) {
 	if err := errors.Join(fs.Parse([]string{"--addr", "localhost:0", "--pdb-dir", t.TempDir(), "--partition", spec555}), check()); err != nil {
 		t.Fatal(err)
 	}
-	cfg.solver.Build = solver.BuildAny
+	cfg.solver.Build = pdb.BuildAny
 	go func() {
 		status <- serve(ctx, cfg, log.New(&stderr, "web: ", 0), func(a net.Addr) { addr <- a })
 	}()
@@ -246,7 +247,7 @@ func TestFiveFailureLogged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s5, err := solver.New(solver.Config{Dir: t.TempDir(), Build: solver.NeverBuild})
+	s5, err := solver.New(solver.Config{Dir: t.TempDir(), Build: pdb.NeverBuild})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,7 +258,7 @@ func TestFiveFailureLogged(t *testing.T) {
 	if err := srv.prepare(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(logged.String(), "5x5 boards are solved the human way: the 6666 databases are not in") {
+	if !strings.Contains(logged.String(), "5x5 boards are solved constructively: the 6666 databases are not in") {
 		t.Errorf("log:\n%s", logged.String())
 	}
 }

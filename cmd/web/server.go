@@ -25,8 +25,10 @@ import (
 
 	"fifteen/cmd/internal/cli"
 	"fifteen/cmd/internal/record"
+	"fifteen/pdb"
 	"fifteen/puzzle"
 	"fifteen/render"
+	"fifteen/search"
 	"fifteen/solver"
 )
 
@@ -51,7 +53,7 @@ type server struct {
 	five   *solver.Solver
 	limits
 	log       *log.Logger   // internal errors; nil drops them
-	slots     chan struct{} // a search, a human-mode solve, or a GIF's drawing holds one
+	slots     chan struct{} // a search, a constructive solve, or a GIF's drawing holds one
 	searching atomic.Int64  // the slots held, for /healthz
 	// closing ends when the server closes (close): the GIFs being drawn
 	// stop then, as the searches do.
@@ -122,7 +124,7 @@ var goals = []puzzle.Goal{puzzle.GoalLast, puzzle.GoalFirst}
 // prepare opens the 4×4 databases, building missing ones, and then the
 // 5×5 ones as the five solver's policy allows; the solvers' Progress
 // callbacks report the builds. Only a failure on 4×4 is its error: one
-// on 5×5 leaves those boards to the human mode, and says why.
+// on 5×5 leaves those boards to the constructive mode, and says why.
 func (s *server) prepare(ctx context.Context) error {
 	for _, goal := range goals {
 		if err := s.solver.Prepare(ctx, size4, goal); err != nil {
@@ -135,12 +137,12 @@ func (s *server) prepare(ctx context.Context) error {
 	for _, goal := range goals {
 		if err := s.five.Prepare(ctx, size5, goal); err != nil {
 			why := cli.Explain(err)
-			if errors.Is(err, solver.ErrMissing) {
+			if errors.Is(err, pdb.ErrMissing) {
 				why += ", or start web with --build-5x5"
 			}
 			s.setOpening(size5, opening{Status: why})
 			if s.log != nil {
-				s.log.Printf("5x5 boards are solved the human way: %s", why)
+				s.log.Printf("5x5 boards are solved constructively: %s", why)
 			}
 			return nil
 		}
@@ -373,7 +375,7 @@ func query(r *http.Request, allowed ...string) (url.Values, error) {
 // solve it: 400 for a malformed puzzle or option, 422 for an unsolvable
 // puzzle, or one too large for the mode.
 func (req *request) parse(l limits) (puzzle.Puzzle, solver.Options, error) {
-	opts := solver.Options{Weight: req.Weight, Timeout: l.timeout, Threads: 1}
+	opts := solver.Options{Timeout: l.timeout, Options: search.Options{Weight: req.Weight, Threads: 1}}
 	p := puzzle.Puzzle{ID: req.ID, Tiles: req.Tiles}
 	var err error
 	if opts.Goal, err = parseGoal(req.Goal); err != nil {
@@ -381,7 +383,7 @@ func (req *request) parse(l limits) (puzzle.Puzzle, solver.Options, error) {
 	}
 	if req.Mode != "" {
 		if opts.Mode, err = solver.ParseMode(req.Mode); err != nil || opts.Mode == solver.Greedy {
-			return p, opts, fail(http.StatusBadRequest, "mode %q: want optimal, weighted or human", req.Mode)
+			return p, opts, fail(http.StatusBadRequest, "mode %q: want optimal, weighted or constructive", req.Mode)
 		}
 	}
 	if err := opts.Validate(); err != nil {
@@ -441,8 +443,8 @@ func check(p puzzle.Puzzle, opts solver.Options) error {
 		return fail(http.StatusUnprocessableEntity, "%v", err)
 	case err != nil:
 		return fail(http.StatusBadRequest, "%v", err)
-	case opts.Mode != solver.Human && p.Size.Cells() > maxSearchCells && p.Size != size5:
-		return fail(http.StatusUnprocessableEntity, "a %v board: the %v mode solves boards of up to %d cells and 5x5 here, the human mode any size", p.Size, opts.Mode, maxSearchCells)
+	case opts.Mode != solver.Constructive && p.Size.Cells() > maxSearchCells && p.Size != size5:
+		return fail(http.StatusUnprocessableEntity, "a %v board: the %v mode solves boards of up to %d cells and 5x5 here, the constructive mode any size", p.Size, opts.Mode, maxSearchCells)
 	}
 	return nil
 }
@@ -467,12 +469,12 @@ func (s *server) acquire(ctx context.Context) (release func(), err error) {
 }
 
 // run solves a checked puzzle. It waits for a slot (see acquire): a
-// human-mode solve of a large board takes a good part of a second too. A
+// constructive solve of a large board takes a good part of a second too. A
 // search runs at most the timeout (504, with its counts), and a client
 // that goes away stops it.
 func (s *server) run(ctx context.Context, p puzzle.Puzzle, opts solver.Options) (solver.Result, error) {
 	searcher := s.solver
-	if opts.Mode != solver.Human && (p.Size == size4 || p.Size == size5) {
+	if opts.Mode != solver.Constructive && (p.Size == size4 || p.Size == size5) {
 		switch o := s.opening(p.Size); {
 		case o.Pending:
 			return solver.Result{}, fail(http.StatusServiceUnavailable, "the %v databases are not open yet: %s", p.Size, o.Status)
@@ -500,7 +502,7 @@ func (s *server) run(ctx context.Context, p puzzle.Puzzle, opts solver.Options) 
 	case errors.Is(err, puzzle.ErrUnsolvable):
 		return res, &apiError{status: http.StatusUnprocessableEntity, err: err}
 	}
-	if errors.As(err, new(*solver.DatabaseError)) {
+	if errors.As(err, new(*pdb.StoreError)) {
 		return res, &apiError{status: http.StatusServiceUnavailable, err: errors.New(cli.Explain(err))}
 	}
 	return res, err
@@ -532,7 +534,7 @@ func (s *server) solveJSON(w http.ResponseWriter, r *http.Request) error {
 // hintAnswer is /api/hint's: the first move of a solution, the tile it
 // slides, and the solution's length; optimal unless the board is too large
 // for the databases, or a 5×5 search takes longer than the timeout, when
-// the human mode gives them.
+// the constructive mode gives them.
 type hintAnswer struct {
 	Move     string `json:"move"`
 	Tile     int    `json:"tile"`
@@ -550,11 +552,11 @@ func (s *server) hint(w http.ResponseWriter, r *http.Request) error {
 	}
 	size, err := parseSize(req.Size, len(req.Tiles))
 	if err == nil && size.Cells() > maxSearchCells && (size != size5 || !s.opening(size5).Ready) {
-		req.Mode = "human"
+		req.Mode = "constructive"
 	}
 	res, _, err := s.solve(r.Context(), req)
 	if size == size5 && req.Mode == "" && errors.Is(err, context.DeadlineExceeded) && r.Context().Err() == nil {
-		req.Mode = "human"
+		req.Mode = "constructive"
 		res, _, err = s.solve(r.Context(), req)
 	}
 	if err != nil {

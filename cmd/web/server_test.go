@@ -21,6 +21,7 @@ import (
 
 	"fifteen/cmd/internal/record"
 	"fifteen/data"
+	"fifteen/pdb"
 	"fifteen/puzzle"
 	"fifteen/solver"
 )
@@ -36,7 +37,7 @@ var testLimits = limits{timeout: 10 * time.Second, maxSolves: runtime.NumCPU(), 
 // finds no databases, in an empty directory.
 func newTestServer(t testing.TB, cfg solver.Config, l limits) (*server, *httptest.Server) {
 	t.Helper()
-	return newTestServer5(t, cfg, solver.Config{Dir: t.TempDir(), Build: solver.NeverBuild}, l)
+	return newTestServer5(t, cfg, solver.Config{Dir: t.TempDir(), Build: pdb.NeverBuild}, l)
 }
 
 // newTestServer5 is newTestServer with the 5×5 solver that five
@@ -174,7 +175,7 @@ func TestAPI(t *testing.T) {
 			}
 		}},
 		{name: "solve 3x4", method: "POST", path: "/api/solve", body: `{"tiles": [4,1,2,3,5,6,7,11,8,9,10,0], "size": "3x4"}`, status: 200, check: func(t *testing.T, b []byte) { decodeRecord(t, b) }},
-		{name: "solve human 5x5", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(random5.Tiles) + `, "mode": "human"}`, status: 200, want: `"heuristic":"constructive"`, check: func(t *testing.T, b []byte) { decodeRecord(t, b) }},
+		{name: "solve constructive 5x5", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(random5.Tiles) + `, "mode": "constructive"}`, status: 200, want: `"heuristic":"constructive"`, check: func(t *testing.T, b []byte) { decodeRecord(t, b) }},
 		{name: "solve solved", method: "POST", path: "/api/solve", body: `{"tiles": ` + solved4 + `}`, status: 200, want: `"length":0`},
 		{name: "malformed JSON", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,`, status: 400, want: "malformed JSON"},
 		{name: "two values", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0]} {}`, status: 400, want: "more than one value"},
@@ -190,13 +191,13 @@ func TestAPI(t *testing.T) {
 		{name: "weighted at 1", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "mode": "weighted", "weight": 1}`, status: 400, want: "1 is the optimal mode"},
 		{name: "weight between hundredths", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "mode": "weighted", "weight": 1.0000001}`, status: 400, want: "in hundredths"},
 		{name: "bad goal", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "goal": "middle"}`, status: 400, want: "middle"},
-		{name: "bad mode", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "mode": "fast"}`, status: 400, want: `mode \"fast\": want optimal, weighted or human`},
+		{name: "bad mode", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "mode": "fast"}`, status: 400, want: `mode \"fast\": want optimal, weighted or constructive`},
 		{name: "weight without weighted", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "weight": 2}`, status: 400, want: "weight"},
 		{name: "weighted without weight", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "mode": "weighted"}`, status: 400, want: "weight"},
 		{name: "unsolvable", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(swapped) + `}`, status: 422, want: puzzle.ErrUnsolvable.Error()},
 		{name: "unsolvable 5x5", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(swap12(random5.Tiles)) + `, "mode": "human"}`, status: 422, want: puzzle.ErrUnsolvable.Error()},
 		{name: "optimal 5x5", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(random5.Tiles) + `}`, status: 422, want: "--build-5x5"},
-		{name: "optimal 4x5", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(puzzle.Solved(puzzle.Size{Rows: 4, Cols: 5}, puzzle.GoalLast).Tiles) + `, "size": "4x5"}`, status: 422, want: "the human mode any size"},
+		{name: "optimal 4x5", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(puzzle.Solved(puzzle.Size{Rows: 4, Cols: 5}, puzzle.GoalLast).Tiles) + `, "size": "4x5"}`, status: 422, want: "the constructive mode any size"},
 		{name: "body over 64 KiB", method: "POST", path: "/api/solve", body: `{"tiles": [` + strings.Repeat(" ", maxBody) + `]}`, status: 413, want: "over 65536 bytes"},
 		{name: "solve by GET", method: "GET", path: "/api/solve", status: 405, want: "want POST"},
 		{name: "field in capitals", method: "POST", path: "/api/solve", body: `{"TILES": [1,2,3,0]}`, status: 400, want: `field \"TILES\"`},
@@ -339,7 +340,7 @@ func TestNotReady(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	s5, err := solver.New(solver.Config{Dir: t.TempDir(), Build: solver.NeverBuild})
+	s5, err := solver.New(solver.Config{Dir: t.TempDir(), Build: pdb.NeverBuild})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -487,7 +488,7 @@ func TestGIFStops(t *testing.T) {
 // smallFive configures a 5×5 solver with 4-tile databases, built in a
 // directory of their own in a second.
 func smallFive(t testing.TB) solver.Config {
-	return solver.Config{Partition: "1,2,5,6/3,4,8,9/7,12,13,14/10,11,15,16/17,18,19,24/20,21,22,23", Dir: t.TempDir(), Build: solver.BuildAny}
+	return solver.Config{Partition: "1,2,5,6/3,4,8,9/7,12,13,14/10,11,15,16/17,18,19,24/20,21,22,23", Dir: t.TempDir(), Build: pdb.BuildAny}
 }
 
 // nearFive is a 5×5 position twelve moves from the goal with the blank

@@ -24,8 +24,6 @@ const (
 	// Ranked indexes by the lexicographic rank of the cells as a
 	// k-permutation of the n cells: n!/(n-k)! entries, none unused.
 	Ranked
-	// ZeroAware indexes by the placement and the blank's region (Zero).
-	ZeroAware
 )
 
 func (s Scheme) String() string {
@@ -34,8 +32,6 @@ func (s Scheme) String() string {
 		return "sparse"
 	case Ranked:
 		return "ranked"
-	case ZeroAware:
-		return "zero-aware"
 	}
 	return fmt.Sprintf("Scheme(%d)", uint8(s))
 }

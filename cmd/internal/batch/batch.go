@@ -26,6 +26,7 @@ import (
 	"fifteen/internal/atomicfile"
 	"fifteen/puzzle"
 	"fifteen/render"
+	"fifteen/search"
 	"fifteen/solver"
 )
 
@@ -68,7 +69,7 @@ func (c *Config) Parallelism(many bool) {
 	if c.Options.Threads == 0 {
 		c.Options.Threads = 1
 		if c.Jobs == 1 {
-			c.Options.Threads = min(cpus, solver.MaxThreads)
+			c.Options.Threads = min(cpus, search.MaxThreads)
 		}
 	}
 }
@@ -184,7 +185,7 @@ func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, erro
 
 	t0 := time.Now()
 	var sum summary
-	if c.Options.Mode != solver.Human {
+	if c.Options.Mode != solver.Constructive {
 		stream = prepared(ctx, s, c.Options.Goal, stream, &sum.loading)
 	}
 	var failed error
@@ -239,7 +240,7 @@ func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, erro
 func NewSolver(c *Config, stderr io.Writer) (*solver.Solver, error) {
 	c.Solver.Progress, c.Solver.Log = cli.Reporter(stderr)
 	if c.Options.ProgressEvery > 0 {
-		c.Options.Progress = longSearches(stderr)
+		c.perPuzzle(longSearches(stderr))
 	}
 	s, err := solver.New(c.Solver)
 	if err != nil {
@@ -336,15 +337,28 @@ func writeGIF(ctx context.Context, c *Config, r *solver.Result, used map[string]
 	})
 }
 
-// longSearches returns the progress callback that reports on w the
-// searches that run long: a search reports nothing before its first
-// period (search.Options.Progress), so quick ones print nothing.
-func longSearches(w io.Writer) func(puzzle.Puzzle, solver.Progress) {
+// longSearches returns the hook that has each puzzle's search report on
+// w if it runs long: a search reports nothing before its first period
+// (search.Options.Progress), so quick ones print nothing.
+func longSearches(w io.Writer) func(puzzle.Puzzle, *search.Options) {
 	var mu sync.Mutex // SolveAll's searches report at once
-	return func(p puzzle.Puzzle, pr solver.Progress) {
-		mu.Lock()
-		fmt.Fprintf(w, "%s: %v\n", p.ID, pr)
-		mu.Unlock()
+	return func(p puzzle.Puzzle, o *search.Options) {
+		o.Progress = func(pr search.Progress) {
+			mu.Lock()
+			fmt.Fprintf(w, "%s: %v\n", p.ID, pr)
+			mu.Unlock()
+		}
+	}
+}
+
+// perPuzzle adds hook to the options' PerPuzzle, after those there.
+func (c *Config) perPuzzle(hook func(puzzle.Puzzle, *search.Options)) {
+	before := c.Options.PerPuzzle
+	c.Options.PerPuzzle = func(p puzzle.Puzzle, o *search.Options) {
+		if before != nil {
+			before(p, o)
+		}
+		hook(p, o)
 	}
 }
 

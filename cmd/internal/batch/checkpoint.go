@@ -11,7 +11,7 @@ import (
 
 	"fifteen/internal/atomicfile"
 	"fifteen/puzzle"
-	"fifteen/solver"
+	"fifteen/search"
 )
 
 // Mark names a puzzle of the input: its label, its start, and which of
@@ -36,7 +36,7 @@ func (m *Mark) is(p puzzle.Puzzle, occurrence int) bool {
 type CheckpointFile struct {
 	Mark                          // the puzzle
 	Done       bool               `json:"done,omitempty"`
-	Checkpoint *solver.Checkpoint `json:"checkpoint,omitempty"`
+	Checkpoint *search.Checkpoint `json:"checkpoint,omitempty"`
 	// Version is 2 in files that say which answers were written: in a
 	// file of a search, Written is the last puzzle whose answer was, nil
 	// if none (the search may run ahead of the answers). A file without a
@@ -114,23 +114,26 @@ func checkpoints(c *Config, stderr io.Writer) (past func(puzzle.Puzzle)) {
 	}
 	started, searching := occurrences{}, 0
 	var written *Mark // the last puzzle whose answer is written
-	c.Options.Resume = func(p puzzle.Puzzle) *solver.Checkpoint {
+	c.perPuzzle(func(p puzzle.Puzzle, o *search.Options) {
 		mu.Lock()
 		defer mu.Unlock()
 		searching = started.next(p)
 		if from := c.Resume; from != nil && !from.Done && from.Mark.is(p, searching) {
-			return from.Checkpoint
+			o.Resume = from.Checkpoint
 		}
-		return nil
-	}
+		if c.Checkpoint == "" {
+			return
+		}
+		at := searching
+		o.Checkpoint = func(cp *search.Checkpoint) {
+			mu.Lock()
+			f := CheckpointFile{Mark: Mark{p.ID, p.Tiles, at}, Checkpoint: cp, Version: checkpointVersion, Written: written}
+			mu.Unlock()
+			save(f)
+		}
+	})
 	if c.Checkpoint == "" {
 		return func(puzzle.Puzzle) {}
-	}
-	c.Options.Checkpoint = func(p puzzle.Puzzle, cp *solver.Checkpoint) {
-		mu.Lock()
-		f := CheckpointFile{Mark: Mark{p.ID, p.Tiles, searching}, Checkpoint: cp, Version: checkpointVersion, Written: written}
-		mu.Unlock()
-		save(f)
 	}
 	passed := occurrences{}
 	return func(p puzzle.Puzzle) {

@@ -15,6 +15,7 @@ import (
 	"fifteen/cmd/internal/cli"
 	"fifteen/cmd/internal/record"
 	"fifteen/puzzle"
+	"fifteen/search"
 	"fifteen/solver"
 )
 
@@ -120,7 +121,7 @@ func sameKind(err, want error) bool {
 
 // TestParallelism checks the defaults of --jobs and --threads.
 func TestParallelism(t *testing.T) {
-	cpus := min(runtime.GOMAXPROCS(0), solver.MaxThreads)
+	cpus := min(runtime.GOMAXPROCS(0), search.MaxThreads)
 	for _, c := range []struct {
 		name                 string
 		jobs, threads        int
@@ -134,7 +135,7 @@ func TestParallelism(t *testing.T) {
 		{"a batch, checkpointed", 0, 0, true, true, 1, cpus},
 		{"jobs named", 3, 0, false, true, 3, 1},
 	} {
-		cfg := Config{Jobs: c.jobs, Options: solver.Options{Threads: c.threads}}
+		cfg := Config{Jobs: c.jobs, Options: solver.Options{Options: search.Options{Threads: c.threads}}}
 		if c.checkpoint {
 			cfg.Checkpoint = "x"
 		}
@@ -243,9 +244,9 @@ func TestResumed(t *testing.T) {
 		{"past b", CheckpointFile{Mark: mark(1, 0), Done: true, Version: 2}, 2},
 		{"past the second a", CheckpointFile{Mark: mark(2, 1), Done: true, Version: 2}, 3},
 		{"past the a of another start", CheckpointFile{Mark: mark(3, 0), Done: true, Version: 2}, 4},
-		{"searching b, nothing written", CheckpointFile{Mark: mark(1, 0), Checkpoint: &solver.Checkpoint{}, Version: 2}, 0},
-		{"searching the second a, b written", CheckpointFile{Mark: mark(2, 1), Checkpoint: &solver.Checkpoint{}, Version: 2, Written: new(mark(1, 0))}, 2},
-		{"searching b, a file without a version", CheckpointFile{Mark: mark(1, 0), Checkpoint: &solver.Checkpoint{}}, 1},
+		{"searching b, nothing written", CheckpointFile{Mark: mark(1, 0), Checkpoint: &search.Checkpoint{}, Version: 2}, 0},
+		{"searching the second a, b written", CheckpointFile{Mark: mark(2, 1), Checkpoint: &search.Checkpoint{}, Version: 2, Written: new(mark(1, 0))}, 2},
+		{"searching b, a file without a version", CheckpointFile{Mark: mark(1, 0), Checkpoint: &search.Checkpoint{}}, 1},
 		{"past a puzzle not in the input", CheckpointFile{Mark: Mark{ID: "z"}, Done: true, Version: 2}, -1},
 	} {
 		n, failed := 0, false // the stream is a suffix of the input: n tells where it starts

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"fifteen/pdb"
 	"fifteen/puzzle"
 	"fifteen/solver"
 )
@@ -173,7 +174,7 @@ func TestContext(t *testing.T) {
 func TestReporter(t *testing.T) {
 	var out bytes.Buffer
 	progress, log := Reporter(&out)
-	progress(solver.BuildProgress{})
+	progress(pdb.Progress{})
 	log("built 4x4-first-1.pdb")
 	if got := out.String(); strings.Count(got, "\n") != 2 || !strings.HasSuffix(got, "built 4x4-first-1.pdb\n") {
 		t.Errorf("%q", got)

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"fifteen/internal/progress"
+	"fifteen/pdb"
 	"fifteen/puzzle"
 	"fifteen/solver"
 )
@@ -24,35 +25,35 @@ func SolverFlags(fs *pflag.FlagSet, cfg *solver.Config) {
 }
 
 // PartitionHelp describes the --partition flag: the built-in partitions
-// of each size with databases (solver.Partitions), or a spec.
+// of each size with databases (pdb.Names), or a spec.
 var PartitionHelp = partitionHelp()
 
 func partitionHelp() string {
 	var sizes []string
-	for _, size := range solver.DatabaseSizes() {
-		names := solver.Partitions(size)
+	for _, size := range pdb.DefaultSizes() {
+		names := pdb.Names(size)
 		sizes = append(sizes, fmt.Sprintf("on %v %s (default), %s", size, names[0], strings.Join(names[1:], ", ")))
 	}
 	return "pattern databases: " + strings.Join(sizes, "; ") + "; or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +: the maximum of their heuristics)"
 }
 
 // Explain returns err's message, and for databases that could not be
-// opened (a *solver.DatabaseError), the pdbgen command that builds them.
+// opened (a *pdb.StoreError), the pdbgen command that builds them.
 func Explain(err error) string {
-	var de *solver.DatabaseError
-	if !errors.As(err, &de) || errors.Is(err, solver.ErrNewer) { // pdbgen would refuse it too
+	var de *pdb.StoreError
+	if !errors.As(err, &de) || errors.Is(err, pdb.ErrNewer) { // pdbgen would refuse it too
 		return Message(err)
 	}
 	size, verb := "", "rebuild them"
 	if de.Size != (puzzle.Size{Rows: 4, Cols: 4}) {
 		size = " --size " + de.Size.String()
 	}
-	var fe *solver.FileError
+	var fe *pdb.FileError
 	switch {
-	case errors.Is(de.Err, solver.ErrMissing):
+	case errors.Is(de.Err, pdb.ErrMissing):
 		verb = "build them"
 	// Not a database's fault, which pdbgen would mend, but the path's.
-	case errors.As(de.Err, &fe) && errors.Is(de.Err, solver.ErrNotRegular):
+	case errors.As(de.Err, &fe) && errors.Is(de.Err, pdb.ErrNotRegular):
 		verb = fmt.Sprintf("move %s out of the way, then build them", fe.Path)
 	case errors.As(de.Err, &fe) && errors.Is(de.Err, fs.ErrPermission):
 		verb = fmt.Sprintf("make %s readable, or move it away and build them", fe.Path)
@@ -69,7 +70,7 @@ func DirFlag(fs *pflag.FlagSet, dir *string) {
 // solver.Config's Progress and Log take them): each layer on a line
 // redrawn in place on a terminal, a line each elsewhere, and each log line
 // below.
-func Reporter(w io.Writer) (progressFunc func(solver.BuildProgress), log func(string)) {
+func Reporter(w io.Writer) (progressFunc func(pdb.Progress), log func(string)) {
 	line := progress.New(w)
-	return func(p solver.BuildProgress) { line.Update("%v", p) }, func(s string) { line.Done("%s", s) }
+	return func(p pdb.Progress) { line.Update("%v", p) }, func(s string) { line.Done("%s", s) }
 }

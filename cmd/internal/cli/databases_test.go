@@ -9,7 +9,6 @@ import (
 
 	"fifteen/pdb"
 	"fifteen/puzzle"
-	"fifteen/solver"
 )
 
 // TestExplain checks the advice for databases that could not be opened:
@@ -27,7 +26,7 @@ func TestExplain(t *testing.T) {
 		{&pdb.FileError{Path: file, Err: fmt.Errorf("%w but a directory", pdb.ErrNotRegular)}, "not a regular file but a directory; move " + file + " out of the way, then build them with"},
 		{&pdb.FileError{Path: file, Err: fs.ErrPermission}, "; make " + file + " readable, or move it away"},
 	} {
-		err := &solver.DatabaseError{Partition: "771", Size: puzzle.Size{Rows: 4, Cols: 4}, Dir: "/d", Err: c.err}
+		err := &pdb.StoreError{Partition: "771", Size: puzzle.Size{Rows: 4, Cols: 4}, Dir: "/d", Err: c.err}
 		if got := Explain(err); !strings.Contains(got, c.want) {
 			t.Errorf("%v: %q, want %q in it", c.err, got, c.want)
 		}
@@ -38,10 +37,10 @@ func TestExplain(t *testing.T) {
 }
 
 // TestPartitionHelp: the help names every built-in partition of each
-// size with databases, and its default, from solver's list.
+// size with databases, and its default, from pdb's list.
 func TestPartitionHelp(t *testing.T) {
-	for _, size := range solver.DatabaseSizes() {
-		names := solver.Partitions(size)
+	for _, size := range pdb.DefaultSizes() {
+		names := pdb.Names(size)
 		if !strings.Contains(PartitionHelp, fmt.Sprintf("on %v %s (default)", size, names[0])) {
 			t.Errorf("%v's default %s missing: %s", size, names[0], PartitionHelp)
 		}

@@ -27,6 +27,7 @@ import (
 	"fifteen/cmd/internal/cli"
 	"fifteen/internal/atomicfile"
 	"fifteen/puzzle"
+	"fifteen/search"
 	"fifteen/solver"
 )
 
@@ -34,8 +35,8 @@ import (
 var errNoTask = errors.New("no task has run")
 
 // MaxTasks bounds N: every task lists the first split iteration's
-// subtrees, 256 a task (solver.MaxTasks).
-const MaxTasks = solver.MaxTasks
+// subtrees, 256 a task (search.MaxTasks).
+const MaxTasks = search.MaxTasks
 
 // Config is a split job's, and this process's part in it.
 type Config struct {
@@ -47,7 +48,7 @@ type Config struct {
 	// search with one puzzle, else batch.
 	Split string
 	// Above is the size, in nodes generated, of the iterations that every
-	// task searches whole (0: solver.DefaultSplitAbove).
+	// task searches whole (0: search.DefaultSplitAbove).
 	Above uint64
 }
 

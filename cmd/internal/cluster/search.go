@@ -21,6 +21,7 @@ import (
 	"fifteen/cmd/internal/cli"
 	"fifteen/cmd/internal/record"
 	"fifteen/puzzle"
+	"fifteen/search"
 	"fifteen/solver"
 )
 
@@ -37,7 +38,7 @@ import (
 // input, and the plan of its round under way; none is the first round.
 type planFile struct {
 	Puzzle int          `json:"puzzle"`
-	Plan   *solver.Plan `json:"plan,omitempty"`
+	Plan   *search.Plan `json:"plan,omitempty"`
 }
 
 // check checks the plan file against the job: a puzzle of the input, and
@@ -66,19 +67,19 @@ type roundFile struct {
 type begunPart struct {
 	H0         int                `json:"h0"`
 	Heuristic  string             `json:"heuristic"`
-	Iterations []solver.Iteration `json:"iterations"`
+	Iterations []search.Iteration `json:"iterations"`
 	Solution   *string            `json:"solution,omitempty"`
 	Elapsed    time.Duration      `json:"elapsed_ns"`
 	Threads    int                `json:"threads"` // each task's
 }
 
-// partFile is a solver.Part with its moves. The plan's starts, one a
+// partFile is a search.Part with its moves. The plan's starts, one a
 // task and alike in every task's file, are written once: in task 0's file
 // of the first round (plan.json holds the later rounds'); each file names
 // them by their digest. Repeated in each, they made the merge's memory
 // grow with N² (issue 57).
 type partFile struct {
-	solver.Part
+	search.Part
 	Solution string `json:"solution,omitempty"`
 	Starts   string `json:"starts_sha256"`
 }
@@ -94,7 +95,7 @@ func startsDigest(starts []string) string {
 
 // of reports whether the part is of the plan, whose starts' digest is
 // digest, and gives it the plan's starts.
-func (f *partFile) of(plan solver.Plan, digest string) bool {
+func (f *partFile) of(plan search.Plan, digest string) bool {
 	if f.Plan.Bound != plan.Bound || f.Plan.CutDepth != plan.CutDepth || f.Starts != digest {
 		return false
 	}
@@ -202,24 +203,24 @@ func searchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, st
 // searchShare searches the task's share of the plan's iteration, saving
 // checkpoints of it and resuming from the last, and marks a solution it
 // finds for the other tasks.
-func searchShare(ctx context.Context, s *solver.Solver, c *Config, b *batch.Config, p puzzle.Puzzle, dir string, plan solver.Plan, stderr io.Writer) (solver.Part, error) {
+func searchShare(ctx context.Context, s *solver.Solver, c *Config, b *batch.Config, p puzzle.Puzzle, dir string, plan search.Plan, stderr io.Writer) (search.Part, error) {
 	checkpoint := filepath.Join(dir, fmt.Sprintf("bound-%d-%d.checkpoint.json", plan.Bound, c.Task))
 	found := filepath.Join(dir, fmt.Sprintf("found-%d", plan.Bound))
 	opts := b.Options
-	var cp solver.Checkpoint
+	var cp search.Checkpoint
 	switch err := readJSON(checkpoint, &cp); {
 	case err == nil:
-		opts.Resume = func(puzzle.Puzzle) *solver.Checkpoint { return &cp }
+		opts.Resume = &cp
 		fmt.Fprintf(stderr, "%s: resuming the share of bound %d from %s (%d subtrees searched)\n", p.ID, plan.Bound, checkpoint, len(cp.Tasks))
 	case !errors.Is(err, os.ErrNotExist):
-		return solver.Part{}, err
+		return search.Part{}, err
 	}
-	opts.Checkpoint = func(_ puzzle.Puzzle, cp *solver.Checkpoint) {
+	opts.Checkpoint = func(cp *search.Checkpoint) {
 		if err := writeJSON(checkpoint, cp); err != nil {
 			fmt.Fprintf(stderr, "%s: saving the checkpoint: %v\n", p.ID, err)
 		}
 	}
-	part, err := s.SolveShare(ctx, p, opts, solver.Share{Plan: plan, Task: c.Task, Known: knownIn(found)})
+	part, err := s.SolveShare(ctx, p, opts, search.Share{Plan: plan, Task: c.Task, Known: knownIn(found)})
 	if err == nil && part.Found >= 0 {
 		if err = os.MkdirAll(found, 0o755); err == nil {
 			err = writeJSON(filepath.Join(found, strconv.FormatInt(part.Found, 10)), part.Found)
@@ -228,7 +229,7 @@ func searchShare(ctx context.Context, s *solver.Solver, c *Config, b *batch.Conf
 	return part, err
 }
 
-// knownIn returns the solver.Share.Known of the tasks that mark the
+// knownIn returns the search.Share.Known of the tasks that mark the
 // solutions they find in dir: a file named by the subtree's number. It
 // reads dir at most once a second.
 func knownIn(dir string) func() int64 {
@@ -287,7 +288,7 @@ func mergeSearch(c *Config, b *batch.Config, s *solver.Solver, all []entry, stdo
 // pending is a round that remains to run: its plan (nil for the first),
 // and why.
 type pending struct {
-	plan *solver.Plan
+	plan *search.Plan
 	why  string
 }
 
@@ -321,7 +322,7 @@ func joinSearch(c *Config, s *solver.Solver, i int, p puzzle.Puzzle, opts *solve
 		return solver.Result{}, nil, fmt.Errorf("%s: no part", roundPath(dir, 0, 0))
 	}
 	plan := files[0].Part.Plan // the first round's, written by task 0 alone
-	var shared []solver.Iteration
+	var shared []search.Iteration
 	var elapsed time.Duration
 	for bound := 0; ; {
 		digest := startsDigest(plan.Starts)
@@ -330,13 +331,13 @@ func joinSearch(c *Config, s *solver.Solver, i int, p puzzle.Puzzle, opts *solve
 				return solver.Result{}, nil, fmt.Errorf("%s: a part of another plan than %s", roundPath(dir, bound, k), planSource(dir, bound))
 			}
 		}
-		parts := make([]solver.Part, len(files))
+		parts := make([]search.Part, len(files))
 		for k, f := range files {
 			parts[k] = f.Part.Part
 			elapsed += f.Part.Elapsed
 		}
-		it, found, err := solver.Join(parts)
-		if errors.Is(err, solver.ErrUnreported) {
+		it, found, err := search.Join(parts)
+		if errors.Is(err, search.ErrUnreported) {
 			return solver.Result{}, nil, fmt.Errorf("bound %d: %w: a stray mark in %s? Remove it and the round's files %s, then run the round again",
 				parts[0].Plan.Bound, err, filepath.Join(dir, fmt.Sprintf("found-%d", parts[0].Plan.Bound)), strings.TrimSuffix(roundPath(dir, bound, 0), "0.json")+"*.json")
 		} else if err != nil {
@@ -351,7 +352,7 @@ func joinSearch(c *Config, s *solver.Solver, i int, p puzzle.Puzzle, opts *solve
 			res := solver.Joined(begun, shared, moves, elapsed)
 			return res, nil, s.Check(context.Background(), &res, *opts)
 		}
-		next, err := solver.NextPlan(parts, c.Tasks)
+		next, err := search.NextPlan(parts, c.Tasks)
 		if err != nil {
 			return solver.Result{}, nil, err
 		}

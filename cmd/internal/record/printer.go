@@ -34,7 +34,7 @@ func (p *Printer) Print(rec *Record) error {
 	} else if rec.Solved {
 		quality := ""
 		switch rec.Mode {
-		case solver.Human:
+		case solver.Constructive:
 			quality = ", not optimal: constructive"
 		case solver.Greedy:
 			quality = ", not optimal: greedy"

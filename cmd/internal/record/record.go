@@ -5,6 +5,7 @@ package record
 
 import (
 	"fifteen/puzzle"
+	"fifteen/search"
 	"fifteen/solver"
 )
 
@@ -28,7 +29,7 @@ type Record struct {
 	Generated      uint64             `json:"generated"`
 	Seconds        float64            `json:"seconds"`
 	NodesPerSecond float64            `json:"nodes_per_second"`
-	Iterations     []solver.Iteration `json:"iterations"`
+	Iterations     []search.Iteration `json:"iterations"`
 	Error          string             `json:"error,omitempty"`
 }
 
@@ -54,7 +55,7 @@ func New(r *solver.Result, err error, opts solver.Options) Record {
 		Iterations:     r.Iterations,
 	}
 	if rec.Iterations == nil {
-		rec.Iterations = []solver.Iteration{} // the constructive solver's
+		rec.Iterations = []search.Iteration{} // the constructive solver's
 	}
 	if err == nil {
 		n := r.Length()

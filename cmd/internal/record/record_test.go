@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"fifteen/puzzle"
+	"fifteen/search"
 	"fifteen/solver"
 )
 
@@ -17,8 +18,8 @@ import (
 func result() *solver.Result {
 	return &solver.Result{
 		Puzzle: puzzle.Puzzle{ID: "p1", Size: puzzle.Size{Rows: 2, Cols: 2}, Tiles: []int{1, 3, 0, 2}},
-		Search: solver.Search{Moves: []puzzle.Move{puzzle.Right, puzzle.Up}, Solved: true, H0: 2,
-			Iterations: []solver.Iteration{{Bound: 2, Expanded: 3, Generated: 5}}, Expanded: 3, Generated: 5, Elapsed: 2 * time.Millisecond},
+		Result: search.Result{Moves: []puzzle.Move{puzzle.Right, puzzle.Up}, Solved: true, H0: 2,
+			Iterations: []search.Iteration{{Bound: 2, Expanded: 3, Generated: 5}}, Expanded: 3, Generated: 5, Elapsed: 2 * time.Millisecond},
 		Tiles: []int{2, 3}, Optimal: true, Heuristic: "manhattan",
 	}
 }
@@ -27,7 +28,7 @@ func result() *solver.Result {
 // unsolved one the error and the counts, with empty moves and tiles and
 // no length; a constructive solve, which has no iterations, an empty list.
 func TestNew(t *testing.T) {
-	opts := solver.Options{Goal: puzzle.GoalLast, Threads: 2}
+	opts := solver.Options{Goal: puzzle.GoalLast, Options: search.Options{Threads: 2}}
 	rec := New(result(), nil, opts)
 	if !rec.Solved || !rec.Optimal || rec.Length == nil || *rec.Length != 2 || rec.Moves != puzzle.FormatMoves(result().Moves) ||
 		len(rec.Tiles) != 2 || rec.Goal != "last" || rec.Threads != 2 || rec.Size != "2x2" || rec.Error != "" || len(rec.Iterations) != 1 {
@@ -40,7 +41,7 @@ func TestNew(t *testing.T) {
 	}
 	human := result()
 	human.Iterations = nil
-	if rec := New(human, nil, solver.Options{Mode: solver.Human}); rec.Iterations == nil {
+	if rec := New(human, nil, solver.Options{Mode: solver.Constructive}); rec.Iterations == nil {
 		t.Error("a constructive solve's iterations are null, not []")
 	}
 }
@@ -57,7 +58,7 @@ func TestPrinter(t *testing.T) {
 		{"optimal", solver.Optimal, nil, "p1: 2 moves RU (h0 2, 5 generated, 3 expanded, 0.0020 s, 0.0 Mnodes/s)\n"},
 		{"weighted", solver.Weighted, nil, ", not optimal: at most 1.5× the optimum)\n"},
 		{"greedy", solver.Greedy, nil, ", not optimal: greedy)\n"},
-		{"human", solver.Human, nil, ", not optimal: constructive)\n"},
+		{"human", solver.Constructive, nil, ", not optimal: constructive)\n"},
 		{"unsolved", solver.Optimal, errors.New("stopped"), "p1: unsolved (h0 2, 5 generated, 3 expanded, 0.0020 s)\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

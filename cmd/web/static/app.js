@@ -136,7 +136,7 @@ function draw() {
 
 function drawRegion() {
   const el = $("region"), s = game.solution;
-  const g = s && s.mode === "human" ? currentRegion() : null;
+  const g = s && s.mode === "constructive" ? currentRegion() : null;
   el.hidden = !g;
   $("region-name").textContent = g ? `working on ${g.name}` : "";
   if (!g) return;
@@ -300,7 +300,7 @@ async function solve(mode) {
     let info = mode === "optimal"
       ? `Optimal: ${r.length} moves · ${fmt(r.generated)} nodes generated · ${r.seconds.toFixed(3)} s`
       : `Human-style: ${r.length} moves`;
-    if (mode === "human" && quick() && !waiting()) {
+    if (mode === "constructive" && quick() && !waiting()) {
       const opt = await api("/api/solve", puzzle(from, "optimal")).catch(() => null);
       if (opt) info += ` · the optimum is ${opt.length} (${(r.length / Math.max(opt.length, 1)).toFixed(2)}×)`;
     }
@@ -392,7 +392,7 @@ async function enter(text, seed = null) {
   setBusy(true);
   try {
     // A human-style solve is instant at any size, and checks the position as every solve does.
-    await api("/api/solve", { tiles, size, goal: game.goal, mode: "human" });
+    await api("/api/solve", { tiles, size, goal: game.goal, mode: "constructive" });
     setSize(size);
     setPosition(tiles, seed);
   } catch (e) {
@@ -447,7 +447,7 @@ $("size").addEventListener("change", () => { setSize($("size").value); shuffle()
 $("goal").addEventListener("change", () => { game.goal = $("goal").value; shuffle(); });
 $("hint").addEventListener("click", hint);
 $("solve-optimal").addEventListener("click", () => solve("optimal"));
-$("solve-human").addEventListener("click", () => solve("human"));
+$("solve-human").addEventListener("click", () => solve("constructive"));
 $("play").addEventListener("click", togglePlay);
 $("forward").addEventListener("click", () => { pause(); step(true); showStep(); });
 $("back").addEventListener("click", () => { pause(); step(false); showStep(); });

@@ -1,7 +1,6 @@
 // Command gendfs writes search's node loops, dfs.go, from one template:
 // dfs, which looks up each of up to four views in code of its own, and
-// dfsWide, which loops over any number of views, zero-aware tables among
-// them. Both share the template's node, lookup and descent; unrolling
+// dfsWide, which loops over any number of views. Both share the template's node, lookup and descent; unrolling
 // the views measured faster than the loop on the heuristics of up to four
 // views (docs/experiments.md), so both forms are kept, written once.
 //
@@ -27,7 +26,6 @@ var source string
 // patterns, and the moved pattern, its index, cells, entry and value.
 type lookup struct {
 	V, P, Pat, I, O, E, X string
-	Zero                  bool // whether the view may be zero-aware
 }
 
 // unrolled is the lookup of view k in dfs.
@@ -56,7 +54,7 @@ func generate() ([]byte, error) {
 		return nil, err
 	}
 	var b bytes.Buffer
-	wide := lookup{V: "view", P: "p", Pat: "pat", I: "i", O: "o", E: "e", X: "x", Zero: true}
+	wide := lookup{V: "view", P: "p", Pat: "pat", I: "i", O: "o", E: "e", X: "x"}
 	if err := t.Execute(&b, map[string]any{"Views": []int{0, 1, 2, 3}, "Wide": wide}); err != nil {
 		return nil, err
 	}
