@@ -128,7 +128,7 @@ func TestLinks(t *testing.T) {
 func TestAnchor(t *testing.T) {
 	for title, want := range map[string]string{
 		"The 4×4 search": "the-44-search",
-		"2026-11-26 (issue 49): zero-aware tables and views": "2026-11-26-issue-49-zero-aware-tables-and-views",
+		"2026-11-26 (issue 49): zero-aware tables and views":                   "2026-11-26-issue-49-zero-aware-tables-and-views",
 		"Moved from performance.md (2026-11-26): where a 4×4 node's time goes": "moved-from-performancemd-2026-11-26-where-a-44-nodes-time-goes",
 		"`solve` flags": "solve-flags",
 	} {
