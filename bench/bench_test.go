@@ -17,6 +17,7 @@ import (
 
 	"fifteen/bench"
 	"fifteen/data"
+	"fifteen/internal/testtool"
 	"fifteen/puzzle"
 	"fifteen/search"
 	"fifteen/solver"
@@ -165,7 +166,7 @@ func TestWrongAnswerFails(t *testing.T) {
 	set.Instances = slices.Clone(set.Instances[:5])
 	set.Instances[1].Optimal++
 	set.Instances[3].Optimal--
-	cfg, _ := bench.ParseConfig("manhattan")
+	cfg, _ := bench.ParseConfig("pdb:771")
 	run, err := bench.Solve(context.Background(), newSolver(t, cfg), set, cfg, bench.Options{})
 	if !errors.Is(err, solver.ErrWrongAnswer) {
 		t.Fatalf("contradicted optima passed the checks: %v", err)
@@ -336,9 +337,10 @@ func TestKorf50(t *testing.T) {
 // those recorded in search/testdata/ref663.txt, plus the root; and that
 // it refuses a board it does not solve, with an error for that puzzle.
 func TestYardstick(t *testing.T) {
-	if _, err := exec.LookPath("cc"); err != nil {
-		t.Skip("no C compiler")
+	if testing.Short() {
+		t.Skip("builds the yardstick's databases: seconds")
 	}
+	testtool.Need(t, "apt-get install gcc", "cc")
 	if _, err := bench.ParseConfig("ref663+threads=2"); err == nil {
 		t.Error("ref663 took an option")
 	}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"text/tabwriter"
 	"time"
 
 	"fifteen/data"
@@ -89,6 +90,68 @@ func summarize(run *Run) summary {
 	return s
 }
 
+// A column of the summary table: its heading, whether the brief table on
+// standard output has it too, and its cell for a run.
+type column struct {
+	name  string
+	brief bool
+	cell  func(run *Run, s, first summary) string
+}
+
+var summaryColumns = []column{
+	{"configuration", true, func(run *Run, _, _ summary) string { return run.Config.Name }},
+	{"solved", true, func(_ *Run, s, _ summary) string { return fmt.Sprintf("%d/%d", s.solved, s.n) }},
+	{"generated (total)", true, func(_ *Run, s, _ summary) string { return commas(s.generated) }},
+	{"mean", false, func(_ *Run, s, _ summary) string { return commas(uint64(s.meanNodes + 0.5)) }},
+	{"median", false, func(_ *Run, s, _ summary) string { return commas(uint64(s.medianNodes)) }},
+	{"max", false, func(_ *Run, s, _ summary) string { return commas(s.maxNodes) }},
+	{"search s (total)", true, func(_ *Run, s, _ summary) string { return fmt.Sprintf("%.3f", s.seconds) }},
+	{"mean s", false, func(_ *Run, s, _ summary) string { return fmt.Sprintf("%.4f", s.meanSecs) }},
+	{"median s", false, func(_ *Run, s, _ summary) string { return fmt.Sprintf("%.4f", s.medianSecs) }},
+	{"max s", false, func(_ *Run, s, _ summary) string { return fmt.Sprintf("%.3f", s.maxSecs) }},
+	{"Mnodes/s", true, func(_ *Run, s, _ summary) string { return fmt.Sprintf("%.1f", s.nodesPerSecond/1e6) }},
+	{"wall s", true, func(_ *Run, s, _ summary) string { return fmt.Sprintf("%.3f", s.wall) }},
+	{"search vs first", true, func(_ *Run, s, first summary) string { return ratio(s.seconds, first.seconds) }},
+	{"wall vs first", true, func(_ *Run, s, first summary) string { return ratio(s.wall, first.wall) }},
+	{"nodes vs first", true, func(_ *Run, s, first summary) string {
+		return ratio(float64(s.generated), float64(first.generated))
+	}},
+}
+
+// summaryTable returns the runs' summary, a row a run, in every column or
+// in the brief ones: totals and spreads, and each run's times and nodes
+// as multiples of the first run's.
+func summaryTable(runs []*Run, brief bool) (header []string, rows [][]string) {
+	sums := make([]summary, len(runs))
+	for i, run := range runs {
+		sums[i] = summarize(run)
+	}
+	rows = make([][]string, len(runs))
+	for _, c := range summaryColumns {
+		if brief && !c.brief {
+			continue
+		}
+		header = append(header, c.name)
+		for i, run := range runs {
+			rows[i] = append(rows[i], c.cell(run, sums[i], sums[0]))
+		}
+	}
+	return header, rows
+}
+
+// WriteSummary writes the runs' summary to w as an aligned text table:
+// for each configuration, the instances solved, the nodes generated, the
+// search and wall times, the speed, and the times and nodes as multiples
+// of the first configuration's.
+func WriteSummary(w io.Writer, runs []*Run) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	header, rows := summaryTable(runs, true)
+	for _, row := range append([][]string{header}, rows...) {
+		fmt.Fprintln(tw, strings.Join(row, "\t"))
+	}
+	return tw.Flush()
+}
+
 func median(xs []float64) float64 {
 	sorted := slices.Clone(xs)
 	slices.Sort(sorted)
@@ -124,15 +187,11 @@ func writeMarkdown(w io.Writer, set data.Set, runs []*Run, m Machine) error {
 	p("Nodes are counted as Korf (1985) did: every child generated, plus the root once. Times are search times per instance (databases loaded beforehand); wall is the whole run's, with the configuration's jobs at once.\n\n")
 
 	p("## Summary\n\n")
-	p("| configuration | solved | generated (total) | mean | median | max | search s (total) | mean s | median s | max s | Mnodes/s | wall s | search vs first | wall vs first | nodes vs first |\n")
-	p("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
-	first := summarize(runs[0])
-	for _, run := range runs {
-		s := summarize(run)
-		p("| `%s` | %d/%d | %s | %s | %s | %s | %.3f | %.4f | %.4f | %.3f | %.1f | %.3f | %s | %s | %s |\n",
-			run.Config.Name, s.solved, s.n, commas(s.generated), commas(uint64(s.meanNodes+0.5)), commas(uint64(s.medianNodes)), commas(s.maxNodes),
-			s.seconds, s.meanSecs, s.medianSecs, s.maxSecs, s.nodesPerSecond/1e6, s.wall,
-			ratio(s.seconds, first.seconds), ratio(s.wall, first.wall), ratio(float64(s.generated), float64(first.generated)))
+	header, rows := summaryTable(runs, false)
+	p("| %s |\n|%s\n", strings.Join(header, " | "), strings.Repeat(" --- |", len(header)))
+	for _, row := range rows {
+		row[0] = "`" + row[0] + "`"
+		p("| %s |\n", strings.Join(row, " | "))
 	}
 	p("\n![nodes per instance](nodes.svg)\n\n![cumulative time](time.svg)\n\n")
 

@@ -349,6 +349,20 @@ func TestMissingOutdated(t *testing.T) {
 	}
 }
 
+// TestNames lists each size's built-in partitions, the default first
+// (a reordering once lost the 4×4 default and listed 78 twice).
+func TestNames(t *testing.T) {
+	for size, want := range map[puzzle.Size]string{
+		{Rows: 4, Cols: 4}: "771 555 663 663x2 78",
+		{Rows: 5, Cols: 5}: "6666 6666x2 6666x7",
+		{Rows: 3, Cols: 3}: "",
+	} {
+		if got := strings.Join(Names(size), " "); got != want {
+			t.Errorf("%v: %q, want %q", size, got, want)
+		}
+	}
+}
+
 func TestParsePartitions(t *testing.T) {
 	for s, want := range map[string]int{"663": 1, "771": 1, "663x2": 2, "771+663": 2, "663+555": 2, "78+1,2,3,4,5,6/7,8,9,10,11,12/13,14,15": 2} {
 		if parts, err := ParsePartitions(s, size4); err != nil || len(parts) != want {

@@ -87,10 +87,18 @@ func DefaultPartition(size puzzle.Size) string { return defaults[size] }
 func Names(size puzzle.Size) []string {
 	names := slices.Collect(maps.Keys(builtin[size]))
 	names = append(names, slices.Collect(maps.Keys(builtinSets[size]))...)
-	slices.Sort(names)
-	if i := slices.Index(names, defaults[size]); i > 0 {
-		names = append([]string{names[i]}, slices.Delete(names, i, i+1)...)
-	}
+	def := defaults[size]
+	slices.SortFunc(names, func(a, b string) int {
+		switch {
+		case a == b:
+			return 0
+		case a == def:
+			return -1
+		case b == def:
+			return 1
+		}
+		return strings.Compare(a, b)
+	})
 	return names
 }
 

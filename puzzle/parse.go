@@ -124,10 +124,11 @@ func (r *Reader) Next() (Puzzle, error) {
 				return p, r.errorf(p.ID, line, "%v", err)
 			}
 			if len(fields) != size.Cells() {
-				return p, r.errorf(p.ID, line, "%d tiles on a %v board", len(fields), size)
+				missing, extra := misfits(fields, size)
+				return p, r.errorf(p.ID, line, "%d tiles on a %v board, which has %d%s%s", len(fields), size, size.Cells(), name(missing, "missing"), name(extra, "extra"))
 			}
 		default:
-			if p.Size, err = sizeForCount(len(fields), maxCells); err != nil {
+			if p.Size, err = sizeForTiles(fields, maxCells); err != nil {
 				return p, r.errorf(p.ID, line, "%v", err)
 			}
 		}

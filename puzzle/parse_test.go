@@ -182,12 +182,33 @@ func TestLineReadsBack(t *testing.T) {
 		}
 	}
 	for _, bad := range []struct{ line, reason string }{
-		{"a: 2x3 1 2 3 4 0", "5 tiles on a 2x3 board"},
+		{"a: 2x3 1 2 3 4 0", "5 tiles on a 2x3 board, which has 6; 5 is missing"},
 		{"a: 1x6 1 2 3 4 5 0", "unsupported size 1x6"},
 		{"a: 6x6 " + strings.Repeat("1 ", 36), "unsupported size 6x6"},
 	} {
 		if _, errs := readAll(t, bad.line+"\n"); len(errs) != 1 || !strings.Contains(errs[0].Reason, bad.reason) {
 			t.Errorf("%q: errors %v, want %q", bad.line, errs, bad.reason)
+		}
+	}
+}
+
+// TestTileCount: a line of a count that fits no square board names the
+// board its tiles fit best, how many tiles it has, and which are missing
+// or extra (issue 59: "want a square number of at most 32").
+func TestTileCount(t *testing.T) {
+	for _, c := range []struct{ line, reason string }{
+		{"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "15 tiles: a 4x4 board has 16, 0 to 15; 0 is missing"},
+		{"1 2 3 4 5 6 7 8 9 10 11 12 13 15 0", "15 tiles: a 4x4 board has 16, 0 to 15; 14 is missing"},
+		{"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0 16", "17 tiles: a 4x4 board has 16, 0 to 15; 16 is extra"},
+		{"1 2 3 4 5 6 7 0", "8 tiles: a 3x3 board has 9, 0 to 8; 8 is missing"},
+		{"1 2 3 4 5 6 7 8 0 9", "10 tiles: a 3x3 board has 9, 0 to 8; 9 is extra"},
+		{"1 2 3 4 5 6 7 8 8 0", "10 tiles: a 3x3 board has 9, 0 to 8; 8 is extra"},
+		{"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20", "20 tiles: a 5x5 board has 25, 0 to 24; 5 tiles are missing"},
+		{"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 0", "22 tiles: a 5x5 board has 25, 0 to 24; 22, 23, 24 are missing"},
+		{"1 x 3", "3 tiles: a 2x2 board has 4, 0 to 3; 0, 2 are missing; x is extra"},
+	} {
+		if _, errs := readAll(t, c.line+"\n"); len(errs) != 1 || !strings.HasPrefix(errs[0].Reason, c.reason+" (other shapes") {
+			t.Errorf("%q: errors %v, want %q", c.line, errs, c.reason)
 		}
 	}
 }

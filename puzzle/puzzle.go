@@ -17,6 +17,7 @@ package puzzle
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -90,15 +91,68 @@ func parseSize(s string) (Size, bool) {
 	return Size{rows, cols}, err1 == nil && err2 == nil && rows > 0 && cols > 0
 }
 
-// sizeForCount returns the square size with n cells (9 → 3×3, 16 → 4×4) of
-// at most maxCells cells.
-func sizeForCount(n, maxCells int) (Size, error) {
-	for k := 2; k*k <= maxCells; k++ {
-		if k*k == n {
-			return Size{k, k}, nil
+// sizeForTiles returns the square size with a cell for each of the
+// tiles (9 → 3×3, 16 → 4×4) of at most maxCells cells. For a count that is
+// no such square, it names the square board that the tiles fit best, how
+// many it has, and which tiles are missing or extra.
+func sizeForTiles(tiles []string, maxCells int) (Size, error) {
+	n := len(tiles)
+	k := int(math.Sqrt(float64(n)))
+	if k*k == n && k >= 2 {
+		return Size{k, k}, Size{k, k}.validUpTo(maxCells)
+	}
+	var best Size // the square board the tiles fit best
+	var missing, extra []string
+	for _, k := range []int{k, k + 1} {
+		size := Size{k, k}
+		if size.validUpTo(maxCells) != nil {
+			continue
+		}
+		m, e := misfits(tiles, size)
+		if best == (Size{}) || len(m)+len(e) < len(missing)+len(extra) {
+			best, missing, extra = size, m, e
 		}
 	}
-	return Size{}, fmt.Errorf("%d tiles: want a square number of at most %d (other shapes use a ROWSxCOLS block header)", n, maxCells)
+	if best == (Size{}) {
+		return Size{}, fmt.Errorf("%d tiles: want a square number of at most %d", n, maxCells)
+	}
+	return Size{}, fmt.Errorf("%d tiles: a %v board has %d, 0 to %d%s%s (other shapes use a ROWSxCOLS block header)",
+		n, best, best.Cells(), best.Cells()-1, name(missing, "missing"), name(extra, "extra"))
+}
+
+// misfits returns the tiles of a board of size that tiles lack, and
+// those of tiles that are not its or repeat one.
+func misfits(tiles []string, size Size) (missing, extra []string) {
+	seen := make([]bool, size.Cells())
+	for _, t := range tiles {
+		v, err := strconv.Atoi(t)
+		if err != nil || v < 0 || v >= len(seen) || seen[v] {
+			extra = append(extra, t)
+			continue
+		}
+		seen[v] = true
+	}
+	for v, ok := range seen {
+		if !ok {
+			missing = append(missing, strconv.Itoa(v))
+		}
+	}
+	return missing, extra
+}
+
+// name returns "; T is what" or "; T, U are what" for a few tiles, "; N
+// tiles are what" for more, and "" for none.
+func name(tiles []string, what string) string {
+	switch n := len(tiles); {
+	case n == 0:
+		return ""
+	case n == 1:
+		return fmt.Sprintf("; %s is %s", tiles[0], what)
+	case n <= 3:
+		return fmt.Sprintf("; %s are %s", strings.Join(tiles, ", "), what)
+	default:
+		return fmt.Sprintf("; %d tiles are %s", n, what)
+	}
 }
 
 // Move is a direction in which the blank travels.

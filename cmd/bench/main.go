@@ -23,8 +23,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/pflag"
-
 	"fifteen/bench"
 	"fifteen/cmd/internal/cli"
 	"fifteen/data"
@@ -36,20 +34,32 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-func run(args []string, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("bench", pflag.ContinueOnError)
+func run(args []string, stdout, stderr io.Writer) int {
+	cmd := cli.NewCommand("bench", "[flags]", about())
+	cmd.Example("bench --interleave --config ref663,pdb", "Korf's 100: the yardstick against the default, in turns")
+	cmd.Example("bench --config pdb:663,pdb:663x2,pdb:771", "three sets of databases, one after another")
+	cmd.Example("bench --set korf50 --ids 38,40 --config pdb,pdb:6666x7", "two 24-puzzles under two heuristics")
+	cmd.Example("bench --set random:100:1:3x3 --config manhattan,pdb", "100 random 8-puzzles")
+	cmd.Exit(cli.StatusOK, "every answer checked out")
+	cmd.Exit(cli.StatusFailed, "an answer was wrong or missing, or the run was interrupted (the report still shows them)")
+	cmd.Exit(cli.StatusUsage, "a bad flag, set or configuration")
+	fs := cmd.FlagSet
+	cmd.Group("Instances and configurations")
 	instances := cli.InstancesVar(fs, "korf100", "instance set: korf100, korf50 (Korf and Felner's 24-puzzles), or random:N:SEED[:RxC] (uniformly random solvable positions)",
 		"use only these instances of the set, by number, in this order (such as 38,40,25)")
-	configs := fs.StringSlice("config", []string{"pdb"}, "configurations to compare, such as pdb:771,pdb:663x2,pdb:663,pdb:78,manhattan+prune=2; pdb alone is the set's size's default databases (options: +noreflect +prune=N +order=ULRD +threads=N +jobs=N)")
+	limit := fs.Int("limit", 0, "use only the set's first N instances (0: all)")
+	configs := fs.StringSlice("config", []string{"pdb"}, "configurations to compare, the first the one the others are measured against (see above)")
+	interleave := fs.Bool("interleave", false, "solve the instances one at a time, each under every configuration in turn, so that the machine's drift in speed falls on all alike (holds every configuration's databases at once; no +jobs)")
+	timeout := fs.Duration("timeout", 0, "give up an instance after this long (0: never)")
+	cmd.Group("Output")
 	out := fs.String("out", "bench-report", "report directory")
+	cmd.Group("Databases")
 	var pdbDir string
 	cli.DirFlag(fs, &pdbDir)
-	limit := fs.Int("limit", 0, "use only the set's first N instances (0: all)")
-	timeout := fs.Duration("timeout", 0, "give up an instance after this long (0: never)")
-	interleave := fs.Bool("interleave", false, "solve the instances one at a time, each under every configuration in turn, so that the machine's drift in speed falls on all alike (holds every configuration's databases at once; no +jobs)")
+	cmd.Group("Profiling")
 	var profiles profile.Files
 	profiles.Flags(fs, "write a CPU profile of the whole run to `FILE` (labels config and puzzle)")
 	var set data.Set
@@ -58,22 +68,20 @@ func run(args []string, stderr io.Writer) int {
 		set, cfgs, err = parse(instances, *configs, *limit, *interleave, fs.Args())
 		return err
 	}
-	if status, ok := cli.Parse(fs, args, stderr, check); !ok {
+	if status, ok := cli.Parse(cmd, args, stdout, stderr, check); !ok {
 		return status
 	}
 	if err := checkOut(*out); err != nil {
-		fmt.Fprintln(stderr, "bench:", err)
-		return 1
+		return cli.Status("bench", err, stderr)
 	}
 	stop, err := profile.Start(profiles)
 	if err != nil {
-		fmt.Fprintln(stderr, "bench:", err)
-		return 1
+		return cli.Status("bench", err, stderr)
 	}
 	// SIGTERM too, as solve and pdbgen: the yardstick's files are removed.
 	ctx, cancel := cli.Context()
 	defer cancel()
-	err = runAll(ctx, set, cfgs, pdbDir, *timeout, *interleave, *out, stderr)
+	err = runAll(ctx, set, cfgs, pdbDir, *timeout, *interleave, *out, stdout, stderr)
 	err = errors.Join(err, stop())
 	if ctx.Err() != nil {
 		err = errors.New("interrupted") // the report holds the instances solved
@@ -83,6 +91,30 @@ func run(args []string, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// about returns what bench's help says it does, and its configurations.
+func about() string {
+	var names []string
+	for _, size := range pdb.DefaultSizes() {
+		names = append(names, strings.Join(pdb.Names(size), ", "))
+	}
+	return fmt.Sprintf(`runs an instance set under one or more configurations of the solver, checks
+every answer against the known optimum, prints a summary on standard output (each
+configuration's times and nodes as multiples of the first's), and writes the report:
+report.md, results.csv, nodes.svg and time.svg in --out.
+
+A configuration is a heuristic, then options joined by +:
+  pdb               the default databases of the set's boards: 7-7-1 on 4x4, 6-6-6-6 on 5x5
+  pdb:PARTITION     named databases: %s; or a
+                    spec, such as pdb:1,2,3,4,5/6,7,8,9,10/11,12,13,14,15 (quoted in --config)
+  manhattan, linear-conflict, misplaced   a classic heuristic
+  ref663            the C yardstick (bench/yardstick/ref663.c): IDA* with Korf and Felner's
+                    6-6-3 databases, on 4x4 sets; it needs a C compiler, cc (apt-get install
+                    gcc), and builds its own databases first, in seconds
+Options: +noreflect (no reflected lookup), +prune=N (the pruning depth, 2: only undoing
+moves), +order=ULRD (the blank's move order), +threads=N (per puzzle), +jobs=N (puzzles
+at once); ref663 takes none.`, strings.Join(names, "; "))
 }
 
 func parse(instances *cli.Instances, configs []string, limit int, interleave bool, rest []string) (data.Set, []bench.Config, error) {
@@ -135,8 +167,9 @@ func checkOut(dir string) error {
 }
 
 // runAll runs every configuration, in turn or interleaved, and writes the
-// report, even when some answers failed their checks.
-func runAll(ctx context.Context, set data.Set, cfgs []bench.Config, pdbDir string, timeout time.Duration, interleave bool, out string, stderr io.Writer) error {
+// report, even when some answers failed their checks, and its summary on
+// stdout.
+func runAll(ctx context.Context, set data.Set, cfgs []bench.Config, pdbDir string, timeout time.Duration, interleave bool, out string, stdout, stderr io.Writer) error {
 	r := runner{ctx: ctx, set: set, pdbDir: pdbDir, timeout: timeout, line: progress.New(stderr), stderr: stderr}
 	run := r.each
 	if interleave {
@@ -151,8 +184,8 @@ func runAll(ctx context.Context, set data.Set, cfgs []bench.Config, pdbDir strin
 	if err := bench.WriteReport(out, set, runs, bench.ThisMachine(cmd)); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "report: %s\n", out+"/report.md")
-	return err
+	fmt.Fprintf(stderr, "report: %s\n", filepath.Join(out, "report.md"))
+	return errors.Join(err, bench.WriteSummary(stdout, runs))
 }
 
 // runner runs the configurations on the set.

@@ -10,17 +10,24 @@ import (
 	"testing"
 
 	"fifteen/internal/signaltest"
+	"fifteen/internal/testtool"
+	"fifteen/pdb"
 )
 
-func runBench(args ...string) (int, string) {
-	var stderr bytes.Buffer
-	code := run(args, &stderr)
-	return code, stderr.String()
+// runBench runs bench with args and returns its exit status, and its
+// standard output and error.
+func runBench(args ...string) (code int, stdout, stderr string) {
+	var out, errs bytes.Buffer
+	code = run(args, &out, &errs)
+	return code, out.String(), errs.String()
 }
 
+// TestReport runs two configurations: the report holds both, and the
+// summary on standard output gives each one's counts and its ratios to
+// the first's, the report's path last on standard error.
 func TestReport(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "report")
-	code, stderr := runBench("--set", "random:4:9:3x3", "--config", "manhattan,manhattan+prune=2+jobs=2", "--out", out)
+	code, stdout, stderr := runBench("--set", "random:4:9:3x3", "--config", "manhattan,manhattan+prune=2+jobs=2", "--out", out)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -33,8 +40,41 @@ func TestReport(t *testing.T) {
 			t.Errorf("report lacks %q:\n%s", want, report)
 		}
 	}
-	if !strings.Contains(stderr, "manhattan: 4/4 instances") {
-		t.Errorf("no progress: %s", stderr)
+	if !strings.Contains(stderr, "manhattan: 4/4 instances") || !strings.HasSuffix(stderr, "report: "+filepath.Join(out, "report.md")+"\n") {
+		t.Errorf("no progress, or no report's path last: %s", stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("the summary has %d lines, want a heading and a line a configuration:\n%s", len(lines), stdout)
+	}
+	for i, want := range [][]string{
+		{"configuration", "solved", "generated", "search s", "wall s", "Mnodes/s", "search vs first", "wall vs first", "nodes vs first"},
+		{"manhattan ", "4/4", "1.000×  "},
+		{"manhattan+prune=2+jobs=2 ", "4/4", "×"},
+	} {
+		for _, w := range want {
+			if !strings.Contains(lines[i], w) {
+				t.Errorf("summary line %d lacks %q:\n%s", i, w, stdout)
+			}
+		}
+	}
+}
+
+// TestHelp: --help says what bench does, names every configuration, the
+// yardstick with what it needs, and gives examples and exit statuses.
+func TestHelp(t *testing.T) {
+	code, stdout, stderr := runBench("--help")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, %s", code, stderr)
+	}
+	want := []string{"bench: runs", "Usage: bench [flags]", "manhattan, linear-conflict, misplaced", "ref663", "C compiler", "Examples:\n", "Exit status:\n"}
+	for _, size := range pdb.DefaultSizes() {
+		want = append(want, pdb.Names(size)...)
+	}
+	for _, w := range want {
+		if !strings.Contains(stdout, w) {
+			t.Errorf("the help lacks %q:\n%s", w, stdout)
+		}
 	}
 }
 
@@ -42,7 +82,7 @@ func TestReport(t *testing.T) {
 // CSV hold both, the CSV each configuration's instances in the set's order.
 func TestInterleave(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "report")
-	code, stderr := runBench("--set", "korf100", "--ids", "55,12", "--config", "manhattan,manhattan+prune=2", "--interleave", "--out", out)
+	code, _, stderr := runBench("--set", "korf100", "--ids", "55,12", "--config", "manhattan,manhattan+prune=2", "--interleave", "--out", out)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -67,7 +107,7 @@ func TestInterleave(t *testing.T) {
 // TestIDs runs two instances picked from Korf's 100, in the order given.
 func TestIDs(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "report")
-	if code, stderr := runBench("--set", "korf100", "--ids", "55,12", "--config", "manhattan", "--out", out); code != 0 {
+	if code, _, stderr := runBench("--set", "korf100", "--ids", "55,12", "--config", "manhattan", "--out", out); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	csv, err := os.ReadFile(filepath.Join(out, "results.csv"))
@@ -106,7 +146,7 @@ func TestErrors(t *testing.T) {
 		{[]string{"--set", "random:1:1:3x3", "--config", "manhattan", "--out", filepath.Join(file, "sub")}, 1, file},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
-			code, stderr := runBench(c.args...)
+			code, _, stderr := runBench(c.args...)
 			if code != c.code || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "instances in") || strings.Contains(stderr, "bench: bench:") {
 				t.Errorf("%v: exit %d, %q; want %d and %q", c.args, code, stderr, c.code, c.want)
 			}
@@ -119,7 +159,7 @@ func TestErrors(t *testing.T) {
 // spec, quoted so that its commas do not split the list.
 func TestSmallBoardDefault(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "r")
-	if code, stderr := runBench("--set", "random:2:1:3x3", "--config", `pdb,pdb+threads=2,"pdb:1,2,3,4/5,6,7,8"`, "--out", out); code != 0 {
+	if code, _, stderr := runBench("--set", "random:2:1:3x3", "--config", `pdb,pdb+threads=2,"pdb:1,2,3,4/5,6,7,8"`, "--out", out); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 }
@@ -138,9 +178,10 @@ func TestMain(m *testing.M) {
 // 57: it exited 143 and left them; on SIGINT, handled alike, it said
 // "context canceled"). The yardstick builds its databases first: seconds.
 func TestTerminate(t *testing.T) {
-	if _, err := exec.LookPath("cc"); err != nil {
-		t.Skip("no C compiler")
+	if testing.Short() {
+		t.Skip("builds the yardstick's databases: seconds")
 	}
+	testtool.Need(t, "apt-get install gcc", "cc")
 	for _, sig := range []os.Signal{syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
 			tmp := t.TempDir()

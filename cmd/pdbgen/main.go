@@ -17,8 +17,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/spf13/pflag"
-
 	"fifteen/cmd/internal/cli"
 	"fifteen/internal/profile"
 	"fifteen/pdb"
@@ -26,20 +24,33 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-func run(args []string, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("pdbgen", pflag.ContinueOnError)
+func run(args []string, stdout, stderr io.Writer) int {
+	cmd := cli.NewCommand("pdbgen", "[flags]",
+		"builds the additive pattern databases that solve, play, web and bench search with, by\n"+
+			"breadth-first search backwards from the goal, into the database directory. The\n"+
+			"commands build their default databases on first use; pdbgen builds any, beforehand.")
+	cmd.Example("pdbgen", "the 4x4 default, 7-7-1 (once)")
+	cmd.Example("pdbgen --size 5x5", "the 5x5 default, 6-6-6-6 (minutes, once)")
+	cmd.Example("pdbgen --size 5x5 --partition 6666x7", "Clausecker and Reinefeld's catalogue of seven")
+	cmd.Example("pdbgen --partition 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15", "a partition of your own")
+	cmd.Exit(cli.StatusOK, "the databases are built (or were already)")
+	cmd.Exit(cli.StatusFailed, "a build failed or was interrupted: what was built stays")
+	cmd.Exit(cli.StatusUsage, "a bad flag or partition")
+	fs := cmd.FlagSet
+	cmd.Group("Databases")
+	var size puzzle.Size
+	cli.SizeVar(fs, &size, puzzle.Size{Rows: 4, Cols: 4}, puzzle.MaxBoardCells, "board size, ROWSxCOLS")
 	partition := fs.String("partition", "", cli.PartitionHelp)
 	var dir string
 	cli.DirFlag(fs, &dir)
-	var size puzzle.Size
-	cli.SizeVar(fs, &size, puzzle.Size{Rows: 4, Cols: 4}, puzzle.MaxBoardCells, "board size, ROWSxCOLS")
-	var threads int
-	cli.ThreadsVar(fs, &threads, pdb.MaxThreads, fmt.Sprintf("goroutines, at most %d (default all CPUs)", pdb.MaxThreads))
 	force := fs.Bool("force", false, "rebuild databases that exist")
 	blankFree := fs.Bool("blank-free", false, "build Korf and Felner's databases, blind to the blank's region (weaker; with --force to replace built ones)")
+	var threads int
+	cli.ThreadsVar(fs, &threads, pdb.MaxThreads, fmt.Sprintf("goroutines, at most %d (default all CPUs)", pdb.MaxThreads))
+	cmd.Group("Profiling")
 	var profiles profile.Files
 	profiles.Flags(fs, "write a CPU profile to `FILE`")
 	var parts []pdb.Partition
@@ -58,7 +69,7 @@ func run(args []string, stderr io.Writer) int {
 		}
 		return err
 	}
-	if status, ok := cli.Parse(fs, args, stderr, check); !ok {
+	if status, ok := cli.Parse(cmd, args, stdout, stderr, check); !ok {
 		return status
 	}
 	ctx, stop := cli.Context()
@@ -68,11 +79,7 @@ func run(args []string, stderr io.Writer) int {
 	if ctx.Err() != nil {
 		err = errors.New("interrupted: the database being built was not written")
 	}
-	if err != nil {
-		fmt.Fprintln(stderr, "pdbgen:", err)
-		return 1
-	}
-	return 0
+	return cli.Status("pdbgen", err, stderr)
 }
 
 // build builds the databases of the partitions (named name) that dir

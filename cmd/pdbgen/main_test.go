@@ -14,9 +14,26 @@ import (
 
 func runPdbgen(t *testing.T, args ...string) (int, string) {
 	t.Helper()
-	var stderr bytes.Buffer
-	code := run(args, &stderr)
+	var stdout, stderr bytes.Buffer
+	code := run(args, &stdout, &stderr)
+	if stdout.Len() > 0 {
+		t.Errorf("pdbgen %q wrote on standard output: %s", args, stdout.String())
+	}
 	return code, stderr.String()
+}
+
+// TestHelp: --help says what pdbgen does, how it is called, its flags by
+// group, examples and exit statuses, on standard output.
+func TestHelp(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"--help"}, &stdout, &stderr); code != 0 || stderr.Len() > 0 {
+		t.Fatalf("exit %d, %s", code, stderr.String())
+	}
+	for _, want := range []string{"pdbgen: builds", "Usage: pdbgen [flags]", "Databases:\n", "--blank-free", "Profiling:\n", "Examples:\n  pdbgen ", "\n  pdbgen --size 5x5 ", "Exit status:\n  0  "} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("the help lacks %q:\n%s", want, stdout.String())
+		}
+	}
 }
 
 func TestBuildsLoadableDatabases(t *testing.T) {

@@ -27,7 +27,6 @@ import (
 	"time"
 
 	"github.com/gdamore/tcell/v2"
-	"github.com/spf13/pflag"
 
 	"fifteen/cmd/internal/cli"
 	"fifteen/game"
@@ -36,19 +35,31 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-func run(args []string, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("play", pflag.ContinueOnError)
+func run(args []string, stdout, stderr io.Writer) int {
+	cmd := cli.NewCommand("play", "[flags] [TILES... | FILE]",
+		"the sliding-tile puzzle in the terminal, with optimal hints. It starts from the TILES\n"+
+			"given (row-major, 0 the blank), the first puzzle of FILE, or a random puzzle.\n"+
+			"Keys: "+footer+".")
+	cmd.Example("play", "a random 15-puzzle")
+	cmd.Example("play --size 3 --seed 42", "the 8-puzzle, the same one each time")
+	cmd.Example("play 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", "a given start")
+	cmd.Exit(cli.StatusOK, "the game ended with q")
+	cmd.Exit(cli.StatusFailed, "a bad start, a database that could not be opened, or no terminal")
+	cmd.Exit(cli.StatusUsage, "a bad flag")
+	fs := cmd.FlagSet
+	cmd.Group("The puzzle")
 	var size puzzle.Size
 	cli.SizeVar(fs, &size, puzzle.Size{Rows: 4, Cols: 4}, puzzle.MaxBoardCells, "board size for a random puzzle: 3 (the 8-puzzle), 4, or ROWSxCOLS")
 	seed := fs.Uint64("seed", 0, "seed of the random puzzles (0: from the clock)")
 	var goal puzzle.Goal
 	cli.GoalVar(fs, &goal, "goal convention: last (1 2 … blank) or first (blank 1 2 …)")
+	cmd.Group("Databases")
 	var pdbDir string
 	cli.DirFlag(fs, &pdbDir)
-	if status, ok := cli.Parse(fs, args, stderr, nil); !ok {
+	if status, ok := cli.Parse(cmd, args, stdout, stderr, nil); !ok {
 		return status
 	}
 	// Ctrl-C stops a first-use build; in the game, the keys are the game's.
@@ -64,11 +75,7 @@ func run(args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "play:", cli.Explain(err))
 		return cli.StatusFailed
 	}
-	if err := play(g, goal.String()); err != nil {
-		fmt.Fprintln(stderr, "play:", err)
-		return 1
-	}
-	return 0
+	return cli.Status("play", play(g, goal.String()), stderr)
 }
 
 // setup reads the start position and loads the heuristic for the hints.
@@ -232,9 +239,13 @@ func draw(s tcell.Screen, g *game.Game, goalName string) {
 	row(y, "└", "┴", "┘")
 	text(s, 1, y+2, plain, fmt.Sprintf("Moves: %d   Optimal from the start: %d", g.Moves(), g.Optimal()))
 	text(s, 1, y+3, plain, g.Message)
-	text(s, 1, y+5, plain, "arrows/WASD/jkl slide a tile · h/? hint · s solve · u undo · n new · q quit")
+	text(s, 1, y+5, plain, footer)
 	s.Show()
 }
+
+// footer lists the keys (game.KeyAction): s solves, so w, a and d are the
+// letters that slide, beside the arrows and vim's j, k and l.
+const footer = "arrows, w a d, j k l: slide · h ?: hint · s: solve · u: undo · n: new · q: quit"
 
 func text(s tcell.Screen, x, y int, style tcell.Style, str string) {
 	for _, r := range str {

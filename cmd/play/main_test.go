@@ -1,20 +1,23 @@
 package main
 
 import (
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"fifteen/game"
+	"fifteen/internal/testtool"
 )
 
 // TestTerminal drives the real binary in tmux: it slides a tile, asks for
 // a hint, finishes the puzzle and checks the screen after each key.
 func TestTerminal(t *testing.T) {
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed")
-	}
+	testtool.Need(t, "apt-get install tmux", "tmux")
 	bin := filepath.Join(t.TempDir(), "play")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
@@ -78,8 +81,49 @@ func TestSetupErrors(t *testing.T) {
 		{[]string{emptyFile(t)}, 1},
 	} {
 		var stderr strings.Builder
-		if code := run(c.args, &stderr); code != c.code || stderr.Len() == 0 {
+		if code := run(c.args, io.Discard, &stderr); code != c.code || stderr.Len() == 0 {
 			t.Errorf("%v: exit %d, %q; want %d", c.args, code, stderr.String(), c.code)
+		}
+	}
+}
+
+// TestHelp: --help gives the keys, the flags by group, examples and exit
+// statuses, on standard output.
+func TestHelp(t *testing.T) {
+	var stdout, stderr strings.Builder
+	if code := run([]string{"--help"}, &stdout, &stderr); code != 0 || stderr.Len() > 0 {
+		t.Fatalf("exit %d, %s", code, stderr.String())
+	}
+	for _, want := range []string{"play: the sliding-tile puzzle", "Keys: " + footer, "Usage: play", "The puzzle:\n", "Databases:\n", "Examples:\n", "Exit status:\n"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("the help lacks %q:\n%s", want, stdout.String())
+		}
+	}
+}
+
+// TestFooter checks the keys that the footer names against the game's:
+// each slides, hints, solves, undoes, deals or quits as it says (issue 59:
+// it listed s, which solves, among the slides).
+func TestFooter(t *testing.T) {
+	does := map[string][]game.Action{
+		"slide": {game.SlideUp, game.SlideDown, game.SlideLeft, game.SlideRight},
+		"hint":  {game.Hint}, "solve": {game.Solve}, "undo": {game.Undo}, "new": {game.NewPuzzle}, "quit": {game.Quit},
+	}
+	for item := range strings.SplitSeq(footer, " · ") {
+		keys, verb, ok := strings.Cut(item, ": ")
+		if !ok || does[verb] == nil {
+			t.Fatalf("footer item %q: want KEYS: %s", item, "slide, hint, solve, undo, new or quit")
+		}
+		for key := range strings.FieldsSeq(strings.ReplaceAll(keys, ",", "")) {
+			names := []string{key}
+			if key == "arrows" {
+				names = []string{"Up", "Down", "Left", "Right"}
+			}
+			for _, name := range names {
+				if a := game.KeyAction(name); !slices.Contains(does[verb], a) {
+					t.Errorf("the footer says %s does %s; the game does action %d", name, verb, a)
+				}
+			}
 		}
 	}
 }

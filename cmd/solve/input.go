@@ -9,6 +9,8 @@ import (
 	"os"
 	"slices"
 
+	"golang.org/x/term"
+
 	"fifteen/cmd/internal/batch"
 	"fifteen/cmd/internal/cli"
 	"fifteen/data"
@@ -111,6 +113,34 @@ func printPuzzles(stream iter.Seq2[puzzle.Puzzle, error], stdout, stderr io.Writ
 		return err
 	}
 	return failed
+}
+
+// stdinNote returns what solve says of its standard input before it
+// starts, or "": on a terminal, where it would wait without a word, how to
+// give it puzzles; and where puzzles come from elsewhere (--set, --random,
+// files) but some are piped in, that those are ignored.
+func stdinNote(cfg *config, stdin io.Reader) string {
+	f, ok := stdin.(*os.File)
+	if !ok {
+		return ""
+	}
+	from := ""
+	switch {
+	case cfg.set != nil:
+		from = "--set " + cfg.set.Name
+	case cfg.random > 0:
+		from = "--random"
+	case len(cfg.files) > 0:
+		from = "the files named"
+	case term.IsTerminal(int(f.Fd())):
+		return "reading puzzles from the terminal, one a line (such as 1 2 3 4 5 6 7 8 0, 0 the blank); Ctrl-D ends them (solve --help for more)"
+	default:
+		return ""
+	}
+	if info, err := f.Stat(); err == nil && (info.Mode()&os.ModeNamedPipe != 0 || info.Mode().IsRegular() && info.Size() > 0) {
+		return "the puzzles come from " + from + ": standard input is ignored"
+	}
+	return ""
 }
 
 // live reports whether reading r may wait for input that is still to

@@ -65,3 +65,35 @@ func TestBatchLinkNotRead(t *testing.T) {
 		t.Errorf("status %d: %s", status, stderr)
 	}
 }
+
+// TestHelp: --help says what solve does and how it is called, lists every
+// flag under the heading of what a user does with it, in that order, and
+// gives examples and the exit statuses, on standard output.
+func TestHelp(t *testing.T) {
+	status, help, stderr := runSolve(t, "", "--help")
+	if status != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", status, stderr)
+	}
+	at := 0
+	for _, want := range []string{
+		"solve: solves sliding-tile puzzles", "Usage: solve [flags] [FILE...]",
+		"Input and output:\n", "--korf100", "--format", "Search:\n", "--weight", "--timeout",
+		"Databases:\n", "--partition", "Batch and checkpoints:\n", "--jobs", "--resume",
+		"cluster's tasks", "--merge", "Profiling:\n", "--cpuprofile",
+		"Examples:\n", "solve --korf100 ", "Exit status:\n", "  3  --merge",
+	} {
+		i := strings.Index(help[at:], want)
+		if i < 0 {
+			t.Fatalf("the help lacks %q after byte %d:\n%s", want, at, help)
+		}
+		at += i
+	}
+}
+
+// TestSuggestion: a mistyped flag gets the nearest one suggested.
+func TestSuggestion(t *testing.T) {
+	status, _, stderr := runSolve(t, "", "--korf10")
+	if want := "solve: unknown flag: --korf10 (did you mean --korf100?)\n"; status != 2 || stderr != want {
+		t.Errorf("status %d, %q; want 2, %q", status, stderr, want)
+	}
+}

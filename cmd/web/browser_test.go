@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"image/png"
 	"io"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"fifteen/internal/atomicfile"
+	"fifteen/internal/testtool"
 	"fifteen/puzzle"
 	"fifteen/solver"
 )
@@ -26,16 +26,7 @@ var screenshot = flag.String("screenshot", "", "write the browser test's screens
 // none is installed.
 func browser(t *testing.T) context.Context {
 	t.Helper()
-	var path string
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			path = p
-			break
-		}
-	}
-	if path == "" {
-		t.Skip("no Chromium or Chrome on PATH: the browser test needs one (apt-get install chromium)")
-	}
+	path := testtool.Need(t, "apt-get install chromium", "chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.NoSandbox, // CI runs as root

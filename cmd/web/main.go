@@ -26,7 +26,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/spf13/pflag"
 	"golang.org/x/net/netutil"
 
 	"fifteen/cmd/internal/cli"
@@ -46,24 +45,33 @@ type config struct {
 func main() {
 	ctx, stop := cli.Context()
 	defer stop()
-	os.Exit(run(ctx, os.Args[1:], os.Stderr, nil))
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr, nil))
 }
 
 // flags defines web's flags, stored in cfg, and returns their check.
-func flags(cfg *config, stderr io.Writer) (*pflag.FlagSet, func() error) {
-	fs := pflag.NewFlagSet("web", pflag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: web [flags]\n\nServes the puzzle in a browser, and the JSON API /api/solve, /api/hint,\n/api/random, /api/solve.gif and /healthz.\n\nFlags:\n%s", fs.FlagUsages())
-	}
+func flags(cfg *config) (*cli.Command, func() error) {
+	cmd := cli.NewCommand("web", "[flags]",
+		"serves the puzzle in a browser, with hints and optimal or row-by-row solutions\n"+
+			"animated, and the JSON API: /api/solve, /api/hint, /api/random, /api/solve.gif and\n"+
+			"/healthz (docs/cli.md). Ctrl-C or SIGTERM shuts it down.")
+	cmd.Example("web", "then open http://localhost:8080")
+	cmd.Example("web --addr :8080 --max-solves 4", "on every interface, four searches at once")
+	cmd.Example("web --build-5x5", "5x5 boards solved optimally too, once their databases are built")
+	cmd.Exit(cli.StatusOK, "shut down by Ctrl-C or SIGTERM")
+	cmd.Exit(cli.StatusFailed, "the address could not be listened on, or the databases could not be opened")
+	cmd.Exit(cli.StatusUsage, "a bad flag")
+	fs := cmd.FlagSet
+	cmd.Group("Serving")
 	fs.StringVar(&cfg.addr, "addr", "localhost:8080", "address to listen on, `HOST:PORT` (:8080 for every interface)")
 	fs.DurationVar(&cfg.timeout, "timeout", 10*time.Second, "longest search of one request (504 past it)")
 	fs.IntVar(&cfg.maxSolves, "max-solves", runtime.NumCPU(), "searches run at once, one thread each")
 	fs.DurationVar(&cfg.queueWait, "queue-wait", 5*time.Second, "longest wait of a request for a search slot (503 past it)")
 	fs.IntVar(&cfg.maxConns, "max-conns", 1024, "connections open at once; past them new ones wait")
 	fs.DurationVar(&cfg.grace, "grace", 5*time.Second, "on SIGINT or SIGTERM, how long the requests under way may finish before their searches are stopped")
+	cmd.Group("Databases")
 	fs.BoolVar(&cfg.build5x5, "build-5x5", false, "build the 5x5 databases if missing (minutes, once): without them, 5x5 boards are solved constructively, row by row")
 	cli.SolverFlags(fs, &cfg.solver)
-	return fs, func() error {
+	return cmd, func() error {
 		switch {
 		case fs.NArg() > 0:
 			return fmt.Errorf("unexpected argument %q", fs.Arg(0))
@@ -128,10 +136,10 @@ func split(c solver.Config) (four, five solver.Config) {
 // run serves until ctx ends and returns the exit status. When listening
 // is not nil, it is told the address once the server listens (for tests,
 // which ask for port 0).
-func run(ctx context.Context, args []string, stderr io.Writer, listening func(net.Addr)) int {
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, listening func(net.Addr)) int {
 	cfg := &config{}
-	fs, check := flags(cfg, stderr)
-	if status, ok := cli.Parse(fs, args, stderr, check); !ok {
+	cmd, check := flags(cfg)
+	if status, ok := cli.Parse(cmd, args, stdout, stderr, check); !ok {
 		return status
 	}
 	logger := log.New(stderr, "web: ", log.LstdFlags)

@@ -40,10 +40,24 @@ func TestFlags(t *testing.T) {
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			var stderr bytes.Buffer
-			if status := run(context.Background(), c.args, &stderr, nil); status != 2 || !strings.Contains(stderr.String(), c.want) {
+			if status := run(context.Background(), c.args, io.Discard, &stderr, nil); status != 2 || !strings.Contains(stderr.String(), c.want) {
 				t.Errorf("status %d, %q: want 2 and a message naming %s", status, stderr.String(), c.want)
 			}
 		})
+	}
+}
+
+// TestHelp: --help says what web serves, its flags by group, examples and
+// exit statuses, on standard output, and serves nothing.
+func TestHelp(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if status := run(context.Background(), []string{"--help"}, &stdout, &stderr, nil); status != 0 || stderr.Len() > 0 {
+		t.Fatalf("status %d, %s", status, stderr.String())
+	}
+	for _, want := range []string{"web: serves the puzzle", "/api/solve", "Usage: web [flags]", "Serving:\n", "--max-solves", "Databases:\n", "--build-5x5", "Examples:\n", "Exit status:\n"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("the help lacks %q:\n%s", want, stdout.String())
+		}
 	}
 }
 
@@ -102,7 +116,7 @@ func start(ctx context.Context, flags ...string) (url string, status chan int, s
 	addr := make(chan net.Addr, 1)
 	status, stderr = make(chan int, 1), new(bytes.Buffer)
 	go func() {
-		status <- run(ctx, append([]string{"--addr", "localhost:0", "--heuristic", "manhattan"}, flags...), stderr, func(a net.Addr) { addr <- a })
+		status <- run(ctx, append([]string{"--addr", "localhost:0", "--heuristic", "manhattan"}, flags...), io.Discard, stderr, func(a net.Addr) { addr <- a })
 	}()
 	return "http://" + (<-addr).String(), status, stderr
 }
@@ -156,8 +170,8 @@ func TestBuildOnFirstUse(t *testing.T) {
 	status := make(chan error, 1)
 	var stderr bytes.Buffer
 	cfg := &config{}
-	fs, check := flags(cfg, &stderr)
-	if err := errors.Join(fs.Parse([]string{"--addr", "localhost:0", "--pdb-dir", t.TempDir(), "--partition", spec555}), check()); err != nil {
+	cmd, check := flags(cfg)
+	if err := errors.Join(cmd.Parse([]string{"--addr", "localhost:0", "--pdb-dir", t.TempDir(), "--partition", spec555}), check()); err != nil {
 		t.Fatal(err)
 	}
 	cfg.solver.Build = pdb.BuildAny
@@ -202,7 +216,7 @@ func TestDatabaseFailure(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stderr bytes.Buffer
-	status := run(context.Background(), []string{"--addr", "localhost:0", "--pdb-dir", file, "--partition", spec555}, &stderr, nil)
+	status := run(context.Background(), []string{"--addr", "localhost:0", "--pdb-dir", file, "--partition", spec555}, io.Discard, &stderr, nil)
 	if status != 1 || !strings.Contains(stderr.String(), file) {
 		t.Errorf("status %d, stderr:\n%s", status, stderr.String())
 	}
@@ -214,7 +228,7 @@ func TestDatabaseFailure(t *testing.T) {
 func TestNamedPartitionNotBuilt(t *testing.T) {
 	dir := t.TempDir()
 	var stderr bytes.Buffer
-	status := run(context.Background(), []string{"--addr", "localhost:0", "--pdb-dir", dir, "--partition", spec555}, &stderr, nil)
+	status := run(context.Background(), []string{"--addr", "localhost:0", "--pdb-dir", dir, "--partition", spec555}, io.Discard, &stderr, nil)
 	if status != 1 || !strings.Contains(stderr.String(), "go run ./cmd/pdbgen --partition "+spec555+" --pdb-dir "+dir) {
 		t.Errorf("status %d, stderr:\n%s", status, stderr.String())
 	}

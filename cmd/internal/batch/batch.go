@@ -18,12 +18,14 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 
 	"fifteen/cmd/internal/cli"
 	"fifteen/cmd/internal/record"
 	"fifteen/internal/atomicfile"
+	"fifteen/pdb"
 	"fifteen/puzzle"
 	"fifteen/render"
 	"fifteen/search"
@@ -177,7 +179,8 @@ type Outcome struct {
 // the batch is past it.
 func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, error], stderr io.Writer, emit func(Outcome) error) error {
 	past := checkpoints(c, stderr)
-	s, err := NewSolver(c, stderr)
+	var building atomic.Bool // a database build reported progress
+	s, err := newSolver(c, stderr, func() { building.Store(true) })
 	if err != nil {
 		return err
 	}
@@ -186,7 +189,13 @@ func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, erro
 	t0 := time.Now()
 	var sum summary
 	if c.Options.Mode != solver.Constructive {
-		stream = prepared(ctx, s, c.Options.Goal, stream, &sum.loading)
+		stream = prepared(ctx, s, c.Options.Goal, stream, func(d time.Duration) {
+			if building.Swap(false) {
+				sum.building += d
+			} else {
+				sum.loading += d
+			}
+		})
 	}
 	var failed error
 	gifNames := map[string]bool{} // in --gif-dir, so that no id's file replaces another's
@@ -238,7 +247,18 @@ func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, erro
 // NewSolver returns the solver of the flags, which reports its database
 // builds and long searches on stderr. Its error is a *cli.UsageError.
 func NewSolver(c *Config, stderr io.Writer) (*solver.Solver, error) {
-	c.Solver.Progress, c.Solver.Log = cli.Reporter(stderr)
+	return newSolver(c, stderr, func() {})
+}
+
+// newSolver is NewSolver, calling building at each step of a database
+// build.
+func newSolver(c *Config, stderr io.Writer, building func()) (*solver.Solver, error) {
+	progress, log := cli.Reporter(stderr)
+	c.Solver.Progress = func(p pdb.Progress) {
+		building()
+		progress(p)
+	}
+	c.Solver.Log = log
 	if c.Options.ProgressEvery > 0 {
 		c.perPuzzle(longSearches(stderr))
 	}
@@ -283,22 +303,22 @@ func PrintOutcomes(c *Config, n int, outcomes func(i int) Outcome, stdout, stder
 }
 
 // prepared returns the stream with the heuristic of each size opened as
-// the stream reaches it, the time spent doing so added to loading. A
+// the stream reaches it, the time spent doing so handed to opened. A
 // failure is reported in full with the size's first puzzle, and stands
 // for the later ones as "see above".
-func prepared(ctx context.Context, s *solver.Solver, goal puzzle.Goal, stream iter.Seq2[puzzle.Puzzle, error], loading *time.Duration) iter.Seq2[puzzle.Puzzle, error] {
+func prepared(ctx context.Context, s *solver.Solver, goal puzzle.Goal, stream iter.Seq2[puzzle.Puzzle, error], opened func(time.Duration)) iter.Seq2[puzzle.Puzzle, error] {
 	return func(yield func(puzzle.Puzzle, error) bool) {
-		opened := map[puzzle.Size]error{} // each size seen: nil, or why it failed
+		seen := map[puzzle.Size]error{} // each size seen: nil, or why it failed
 		for p, err := range stream {
-			if failure, seen := opened[p.Size]; err == nil && seen {
+			if failure, ok := seen[p.Size]; err == nil && ok {
 				if failure != nil {
 					err = fmt.Errorf("no heuristic (%w)", errRepeated{failure})
 				}
 			} else if err == nil {
 				t0 := time.Now()
 				err = s.Prepare(ctx, p.Size, goal)
-				*loading += time.Since(t0)
-				opened[p.Size] = err
+				opened(time.Since(t0))
+				seen[p.Size] = err
 			}
 			if !yield(p, err) {
 				return
@@ -370,8 +390,8 @@ type summary struct {
 	expanded, generated uint64
 	elapsed, maxElapsed time.Duration
 	times               histogram
-	wall                time.Duration // the batch's, loading the databases included
-	loading             time.Duration // of wall, opening the heuristics
+	wall                time.Duration // the batch's, opening the databases included
+	building, loading   time.Duration // of wall, opening databases that were built, and others
 }
 
 func (s *summary) add(rec *record.Record) {
@@ -401,7 +421,11 @@ func (s *summary) print(w io.Writer) {
 		s.solved, s.solved+s.failed, s.moves, s.generated, s.expanded, s.elapsed.Seconds(),
 		s.times.median().Seconds(), s.maxElapsed.Seconds(), rate)
 	if s.wall > 0 { // not a split job's merge, which knows the tasks' times only
-		fmt.Fprintf(w, ", %.3f s wall (%.3f s loading)", s.wall.Seconds(), s.loading.Seconds())
+		fmt.Fprintf(w, ", %.3f s wall (", s.wall.Seconds())
+		if s.building > 0 {
+			fmt.Fprintf(w, "%.3f s building databases, once; ", s.building.Seconds())
+		}
+		fmt.Fprintf(w, "%.3f s loading)", s.loading.Seconds())
 	}
 	fmt.Fprintln(w)
 }

@@ -14,6 +14,7 @@ import (
 
 	"fifteen/cmd/internal/cli"
 	"fifteen/cmd/internal/record"
+	"fifteen/pdb"
 	"fifteen/puzzle"
 	"fifteen/search"
 	"fifteen/solver"
@@ -102,6 +103,26 @@ func TestSolve(t *testing.T) {
 				t.Errorf("stderr %q, want %q in it", stderr.String(), c.stderr)
 			}
 		})
+	}
+}
+
+// TestSummaryBuilding: the summary tells the time spent building
+// databases on first use from the time spent loading them (issue 59: a
+// first run's build was called loading).
+func TestSummaryBuilding(t *testing.T) {
+	dir := t.TempDir()
+	for _, want := range []string{"s building databases, once; ", ""} {
+		cfg := small()
+		// Five 3-tile patterns of the 4×4: built in milliseconds.
+		cfg.Solver = solver.Config{Partition: "1,2,3/4,5,6/7,8,9/10,11,12/13,14,15", Dir: dir, Build: pdb.BuildAny}
+		var stdout, stderr bytes.Buffer
+		if err := Solve(context.Background(), cfg, read("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n", nil), &stdout, &stderr); err != nil {
+			t.Fatal(err)
+		}
+		summary := stderr.String()[strings.LastIndex(stderr.String(), "solved 1 of 1"):]
+		if built := strings.Contains(summary, "building"); built != (want != "") || !strings.Contains(summary, want+"0.") || !strings.HasSuffix(summary, " s loading)\n") {
+			t.Errorf("summary %q, want %q before the loading time", summary, want)
+		}
 	}
 }
 

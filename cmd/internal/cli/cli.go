@@ -14,8 +14,6 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
-
-	"github.com/spf13/pflag"
 )
 
 // The exit statuses of the commands.
@@ -57,39 +55,22 @@ func Status(name string, err error, stderr io.Writer) int {
 	return StatusFailed
 }
 
-// Message returns err's message as a command says it after its own name:
-// without the prefix of the package it comes from ("solver: "), which
-// would read as a second name (issue 57: "solve: solver: weight …").
+// Message returns err's message in the user's words, as a command says
+// it after its own name: without the prefixes of the packages it passed
+// through ("solver: ", or "pdb: " after "bad --partition: "), which would
+// read as second names (issues 57 and 59: "solve: solver: weight …",
+// "bench: data: unknown set").
 func Message(err error) string {
 	msg := err.Error()
-	for _, pkg := range []string{"solver: ", "search: ", "pdb: "} {
-		if rest, ok := strings.CutPrefix(msg, pkg); ok {
-			return rest
-		}
+	for _, pkg := range packages {
+		msg = strings.TrimPrefix(msg, pkg+": ")
+		msg = strings.ReplaceAll(msg, ": "+pkg+": ", ": ")
 	}
 	return msg
 }
 
-// Parse parses args into fs's flags and then runs check, the command's
-// checks of its flags against one another (nil: none). It reports
-// whether the command goes on; if not, it returns the exit status:
-// StatusOK after --help, StatusUsage after a usage error, which it
-// reports on stderr as "NAME: error".
-func Parse(fs *pflag.FlagSet, args []string, stderr io.Writer, check func() error) (status int, ok bool) {
-	fs.SetOutput(stderr)
-	err := fs.Parse(args)
-	if errors.Is(err, pflag.ErrHelp) {
-		return StatusOK, false
-	}
-	if err == nil && check != nil {
-		err = check()
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %s\n", fs.Name(), Message(err))
-		return StatusUsage, false
-	}
-	return StatusOK, true
-}
+// packages are the names of the packages whose errors say their name.
+var packages = []string{"solver", "search", "pdb", "pdbcore", "data", "construct", "render"}
 
 // Context returns a context that the signals end (SIGINT and SIGTERM
 // where none are named), for the command to stop its work cleanly. Once

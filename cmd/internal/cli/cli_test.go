@@ -38,33 +38,104 @@ func TestStatus(t *testing.T) {
 	}
 }
 
+// TestMessage: the packages' names are dropped from the front of a
+// message and from after a colon, and nothing else is.
+func TestMessage(t *testing.T) {
+	for _, c := range []struct{ err, want string }{
+		{"solver: unknown heuristic", "unknown heuristic"},
+		{"data: unknown set \"foo\"", "unknown set \"foo\""},
+		{"bad --partition: pdb: unknown partition", "bad --partition: unknown partition"},
+		{"config x: search: pdb: bad table", "config x: bad table"},
+		{"open /tmp/pdb: permission denied", "open /tmp/pdb: permission denied"},
+		{"pdbgen: interrupted", "pdbgen: interrupted"},
+	} {
+		if got := Message(errors.New(c.err)); got != c.want {
+			t.Errorf("%q: %q, want %q", c.err, got, c.want)
+		}
+	}
+}
+
 // TestParse checks the statuses of --help, of a bad flag and of a failed
-// check, and that the flags are set before the check runs.
+// check, where each writes, and that the flags are set before the check
+// runs; a mistyped flag gets the nearest one suggested.
 func TestParse(t *testing.T) {
 	for _, c := range []struct {
-		args   []string
-		check  error
-		status int
-		ok     bool
-		out    string
+		args           []string
+		check          error
+		status         int
+		ok             bool
+		stdout, stderr string
 	}{
-		{[]string{"--n", "3"}, nil, StatusOK, true, ""},
-		{[]string{"--help"}, nil, StatusOK, false, "Usage"},
-		{[]string{"--no-such"}, nil, StatusUsage, false, "x: unknown flag: --no-such"},
-		{[]string{"--n", "3"}, errors.New("n is odd"), StatusUsage, false, "x: n is odd"},
+		{[]string{"--n", "3"}, nil, StatusOK, true, "", ""},
+		{[]string{"--help"}, nil, StatusOK, false, "x: counts\n\nUsage: x [flags]\n", ""},
+		{[]string{"--no-such"}, nil, StatusUsage, false, "", "x: unknown flag: --no-such\n"},
+		{[]string{"--n", "3"}, errors.New("n is odd"), StatusUsage, false, "", "x: n is odd\n"},
+		{[]string{"--korf10"}, nil, StatusUsage, false, "", "x: unknown flag: --korf10 (did you mean --korf100?)\n"},
+		{[]string{"--partiton", "78"}, nil, StatusUsage, false, "", "x: unknown flag: --partiton (did you mean --partition?)\n"},
+		{[]string{"--part", "78"}, nil, StatusUsage, false, "", "x: unknown flag: --part (did you mean --partition?)\n"},
+		{[]string{"--m", "3"}, nil, StatusUsage, false, "", "x: unknown flag: --m (did you mean --n?)\n"},
+		{[]string{"--xyz", "3"}, nil, StatusUsage, false, "", "x: unknown flag: --xyz\n"},
+		{[]string{"-z"}, nil, StatusUsage, false, "", "x: unknown shorthand flag: 'z' in -z\n"},
 	} {
-		fs := pflag.NewFlagSet("x", pflag.ContinueOnError)
-		n := fs.Int("n", 0, "a number")
-		var out bytes.Buffer
-		status, ok := Parse(fs, c.args, &out, func() error {
+		cmd := NewCommand("x", "[flags]", "counts")
+		n := cmd.Int("n", 0, "a number")
+		cmd.Bool("korf100", false, "Korf's 100")
+		cmd.String("partition", "", "databases")
+		var stdout, stderr bytes.Buffer
+		status, ok := Parse(cmd, c.args, &stdout, &stderr, func() error {
 			if *n != 3 {
 				t.Errorf("%v: the check ran with n = %d", c.args, *n)
 			}
 			return c.check
 		})
-		if status != c.status || ok != c.ok || !strings.Contains(out.String(), c.out) {
-			t.Errorf("%v: %d, %v, %q; want %d, %v, %q", c.args, status, ok, out.String(), c.status, c.ok, c.out)
+		if status != c.status || ok != c.ok || !strings.HasPrefix(stdout.String(), c.stdout) || stderr.String() != c.stderr {
+			t.Errorf("%v: %d, %v, %q, %q; want %d, %v, %q, %q", c.args, status, ok, stdout.String(), stderr.String(), c.status, c.ok, c.stdout, c.stderr)
 		}
+	}
+}
+
+// TestHelp checks the help's parts: what the command does, its usage
+// line, each group's flags under its heading in the order defined, the
+// flags defined before any group first, the examples and the exit
+// statuses.
+func TestHelp(t *testing.T) {
+	cmd := NewCommand("x", "[flags] FILE", "does things.")
+	cmd.Bool("first", false, "a flag before any group")
+	cmd.Group("Input")
+	cmd.String("zeta", "", "read from `FILE`")
+	cmd.Int("alpha", 1, "how many")
+	cmd.Group("Output")
+	cmd.BoolP("quiet", "q", false, "say less")
+	cmd.Example("x --zeta f", "read f")
+	cmd.Example("x -q --alpha 2 FILE", "quietly")
+	cmd.Exit(StatusOK, "done")
+	cmd.Exit(StatusUsage, "a bad flag")
+	var help bytes.Buffer
+	cmd.WriteHelp(&help)
+	want := `x: does things.
+
+Usage: x [flags] FILE
+
+Flags:
+      --first   a flag before any group
+
+Input:
+      --zeta FILE   read from FILE
+      --alpha int   how many (default 1)
+
+Output:
+  -q, --quiet   say less
+
+Examples:
+  x --zeta f           # read f
+  x -q --alpha 2 FILE  # quietly
+
+Exit status:
+  0  done
+  2  a bad flag
+`
+	if help.String() != want {
+		t.Errorf("help:\n%s\nwant:\n%s", help.String(), want)
 	}
 }
 

@@ -40,11 +40,11 @@ func TestExplain(t *testing.T) {
 // size with databases, and its default, from pdb's list.
 func TestPartitionHelp(t *testing.T) {
 	for _, size := range pdb.DefaultSizes() {
-		names := pdb.Names(size)
-		if !strings.Contains(PartitionHelp, fmt.Sprintf("on %v %s (default)", size, names[0])) {
-			t.Errorf("%v's default %s missing: %s", size, names[0], PartitionHelp)
+		def := pdb.DefaultPartition(size)
+		if !strings.Contains(PartitionHelp, fmt.Sprintf("on %v %s (default)", size, def)) {
+			t.Errorf("%v's default %s missing: %s", size, def, PartitionHelp)
 		}
-		for _, name := range names[1:] {
+		for _, name := range pdb.Names(size) {
 			if !strings.Contains(PartitionHelp, name) {
 				t.Errorf("%v's %s missing: %s", size, name, PartitionHelp)
 			}

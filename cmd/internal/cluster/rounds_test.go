@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"fifteen/internal/testtool"
 )
 
 // TestWorkIn checks that the work counted in a results directory grows
@@ -46,9 +48,7 @@ func TestWorkIn(t *testing.T) {
 func need(t *testing.T, tools ...string) {
 	t.Helper()
 	for _, tool := range tools {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skip("no", tool)
-		}
+		testtool.Need(t, "", tool)
 	}
 }
 
@@ -185,11 +185,7 @@ exit 0
 func TestDriverWithoutJq(t *testing.T) {
 	bin := t.TempDir()
 	for _, tool := range []string{"bash", "dirname"} {
-		path, err := exec.LookPath(tool)
-		if err != nil {
-			t.Skip("no", tool)
-		}
-		if err := os.Symlink(path, filepath.Join(bin, tool)); err != nil {
+		if err := os.Symlink(testtool.Need(t, "", tool), filepath.Join(bin, tool)); err != nil {
 			t.Fatal(err)
 		}
 	}
