@@ -39,13 +39,15 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	cmd := cli.NewCommand("bench", "[flags]", about())
-	cmd.Example("bench --interleave --config ref663,pdb", "Korf's 100: the yardstick against the default, in turns")
-	cmd.Example("bench --config pdb:663,pdb:663x2,pdb:771", "three sets of databases, one after another")
-	cmd.Example("bench --set korf50 --ids 38,40 --config pdb,pdb:6666x7", "two 24-puzzles under two heuristics")
-	cmd.Example("bench --set random:100:1:3x3 --config manhattan,pdb", "100 random 8-puzzles")
-	cmd.Exit(cli.StatusOK, "every answer checked out")
-	cmd.Exit(cli.StatusFailed, "an answer was wrong or missing, or the run was interrupted (the report still shows them)")
-	cmd.Exit(cli.StatusUsage, "a bad flag, set or configuration")
+	cmd.Examples = `
+  bench --interleave --config ref663,pdb                  # Korf's 100: the yardstick against the default, in turns
+  bench --config pdb:663,pdb:663x2,pdb:771                # three sets of databases, one after another
+  bench --set korf50 --ids 38,40 --config pdb,pdb:6666x7  # two 24-puzzles under two heuristics
+  bench --set random:100:1:3x3 --config manhattan,pdb     # 100 random 8-puzzles`
+	cmd.Exits = `
+  0  every answer checked out
+  1  an answer was wrong or missing, or the run was interrupted (the report still shows them)
+  2  a bad flag, set or configuration`
 	fs := cmd.FlagSet
 	cmd.Group("Instances and configurations")
 	instances := cli.InstancesVar(fs, "korf100", "instance set: korf100, korf50 (Korf and Felner's 24-puzzles), or random:N:SEED[:RxC] (uniformly random solvable positions)",

@@ -32,13 +32,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		"builds the additive pattern databases that solve, play, web and bench search with, by\n"+
 			"breadth-first search backwards from the goal, into the database directory. The\n"+
 			"commands build their default databases on first use; pdbgen builds any, beforehand.")
-	cmd.Example("pdbgen", "the 4x4 default, 7-7-1 (once)")
-	cmd.Example("pdbgen --size 5x5", "the 5x5 default, 6-6-6-6 (minutes, once)")
-	cmd.Example("pdbgen --size 5x5 --partition 6666x7", "Clausecker and Reinefeld's catalogue of seven")
-	cmd.Example("pdbgen --partition 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15", "a partition of your own")
-	cmd.Exit(cli.StatusOK, "the databases are built (or were already)")
-	cmd.Exit(cli.StatusFailed, "a build failed or was interrupted: what was built stays")
-	cmd.Exit(cli.StatusUsage, "a bad flag or partition")
+	cmd.Examples = `
+  pdbgen                                                  # the 4x4 default, 7-7-1 (once)
+  pdbgen --size 5x5                                       # the 5x5 default, 6-6-6-6 (minutes, once)
+  pdbgen --size 5x5 --partition 6666x7                    # Clausecker and Reinefeld's catalogue of seven
+  pdbgen --partition 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15  # a partition of your own`
+	cmd.Exits = `
+  0  the databases are built (or were already)
+  1  a build failed or was interrupted: what was built stays
+  2  a bad flag or partition`
 	fs := cmd.FlagSet
 	cmd.Group("Databases")
 	var size puzzle.Size

@@ -43,12 +43,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		"the sliding-tile puzzle in the terminal, with optimal hints. It starts from the TILES\n"+
 			"given (row-major, 0 the blank), the first puzzle of FILE, or a random puzzle.\n"+
 			"Keys: "+footer+".")
-	cmd.Example("play", "a random 15-puzzle")
-	cmd.Example("play --size 3 --seed 42", "the 8-puzzle, the same one each time")
-	cmd.Example("play 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", "a given start")
-	cmd.Exit(cli.StatusOK, "the game ended with q")
-	cmd.Exit(cli.StatusFailed, "a bad start, a database that could not be opened, or no terminal")
-	cmd.Exit(cli.StatusUsage, "a bad flag")
+	cmd.Examples = `
+  play                                        # a random 15-puzzle
+  play --size 3 --seed 42                     # the 8-puzzle, the same one each time
+  play 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3  # a given start`
+	cmd.Exits = `
+  0  the game ended with q
+  1  a bad start, a database that could not be opened, or no terminal
+  2  a bad flag`
 	fs := cmd.FlagSet
 	cmd.Group("The puzzle")
 	var size puzzle.Size

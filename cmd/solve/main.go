@@ -116,16 +116,18 @@ func flags(cfg *config) (*cli.Command, func() error) {
 		"solves sliding-tile puzzles optimally (or fast, with --weight, --greedy or --constructive).\n"+
 			"It reads puzzles from the FILEs, or from standard input, one a line (the tiles in\n"+
 			"row-major order, 0 the blank, after an optional \"label:\"), and prints a line each.")
-	cmd.Example(`echo "5 3 12 4 2 13 7 8 1 6 0 15 10 11 9 14" | solve`, "one 15-puzzle")
-	cmd.Example("solve --korf100", "Korf's 100, with the timings of each")
-	cmd.Example("solve --format jsonl --goal first examples/puzzles.txt", "a file, as JSON lines")
-	cmd.Example("solve --random 1000 --size 3x3", "random 8-puzzles")
-	cmd.Example("solve --set korf50 --ids 38 --checkpoint k.json", "a 24-puzzle, saved as it goes")
-	cmd.Example("solve --korf100 --ids 88 --gif korf88.gif", "a solution drawn as an animated GIF")
-	cmd.Exit(cli.StatusOK, "every puzzle was solved")
-	cmd.Exit(cli.StatusFailed, "a puzzle was malformed, unsolvable, timed out or interrupted (the others are still solved and printed)")
-	cmd.Exit(cli.StatusUsage, "a usage error: a bad flag, argument or database")
-	cmd.Exit(cli.StatusAgain, "--merge: the split job's tasks must run again")
+	cmd.Examples = `
+  echo "5 3 12 4 2 13 7 8 1 6 0 15 10 11 9 14" | solve    # one 15-puzzle
+  solve --korf100                                         # Korf's 100, with the timings of each
+  solve --format jsonl --goal first examples/puzzles.txt  # a file, as JSON lines
+  solve --random 1000 --size 3x3                          # random 8-puzzles
+  solve --set korf50 --ids 38 --checkpoint k.json         # a 24-puzzle, saved as it goes
+  solve --korf100 --ids 88 --gif korf88.gif               # a solution drawn as an animated GIF`
+	cmd.Exits = `
+  0  every puzzle was solved
+  1  a puzzle was malformed, unsolvable, timed out or interrupted (the others are still solved and printed)
+  2  a usage error: a bad flag, argument or database
+  3  --merge: the split job's tasks must run again`
 	fs := cmd.FlagSet
 
 	cmd.Group("Input and output")

@@ -54,12 +54,14 @@ func flags(cfg *config) (*cli.Command, func() error) {
 		"serves the puzzle in a browser, with hints and optimal or row-by-row solutions\n"+
 			"animated, and the JSON API: /api/solve, /api/hint, /api/random, /api/solve.gif and\n"+
 			"/healthz (docs/cli.md). Ctrl-C or SIGTERM shuts it down.")
-	cmd.Example("web", "then open http://localhost:8080")
-	cmd.Example("web --addr :8080 --max-solves 4", "on every interface, four searches at once")
-	cmd.Example("web --build-5x5", "5x5 boards solved optimally too, once their databases are built")
-	cmd.Exit(cli.StatusOK, "shut down by Ctrl-C or SIGTERM")
-	cmd.Exit(cli.StatusFailed, "the address could not be listened on, or the databases could not be opened")
-	cmd.Exit(cli.StatusUsage, "a bad flag")
+	cmd.Examples = `
+  web                              # then open http://localhost:8080
+  web --addr :8080 --max-solves 4  # on every interface, four searches at once
+  web --build-5x5                  # 5x5 boards solved optimally too, once their databases are built`
+	cmd.Exits = `
+  0  shut down by Ctrl-C or SIGTERM
+  1  the address could not be listened on, or the databases could not be opened
+  2  a bad flag`
 	fs := cmd.FlagSet
 	cmd.Group("Serving")
 	fs.StringVar(&cfg.addr, "addr", "localhost:8080", "address to listen on, `HOST:PORT` (:8080 for every interface)")

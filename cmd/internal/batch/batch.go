@@ -209,7 +209,7 @@ func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, erro
 		case errors.As(err, &ie):
 			msg = ie.Error()
 		case errors.As(err, new(errRepeated)):
-			msg = fmt.Sprintf("%s: %v", r.Puzzle.ID, err)
+			msg = fmt.Sprintf("%s: %s", r.Puzzle.ID, cli.Message(err))
 		case err != nil:
 			msg = fmt.Sprintf("%s: %s", r.Puzzle.ID, cli.Explain(err))
 		}
@@ -232,7 +232,7 @@ func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, erro
 		if err == nil && (c.GIFFile != "" || c.GIFDir != "") {
 			if err := writeGIF(ctx, c, &r, gifNames); err != nil {
 				failed = cli.ErrReported
-				fmt.Fprintf(stderr, "%s: %v\n", r.Puzzle.ID, err)
+				fmt.Fprintf(stderr, "%s: %s\n", r.Puzzle.ID, cli.Message(err))
 			}
 		}
 	}

@@ -106,10 +106,13 @@ func TestHelp(t *testing.T) {
 	cmd.Int("alpha", 1, "how many")
 	cmd.Group("Output")
 	cmd.BoolP("quiet", "q", false, "say less")
-	cmd.Example("x --zeta f", "read f")
-	cmd.Example("x -q --alpha 2 FILE", "quietly")
-	cmd.Exit(StatusOK, "done")
-	cmd.Exit(StatusUsage, "a bad flag")
+	cmd.Examples = `
+  x --zeta f           # read f
+  x -q --alpha 2 FILE  # quietly
+`
+	cmd.Exits = `
+  0  done
+  2  a bad flag`
 	var help bytes.Buffer
 	cmd.WriteHelp(&help)
 	want := `x: does things.

@@ -14,20 +14,13 @@ import (
 // them, examples and exit statuses.
 type Command struct {
 	*pflag.FlagSet
-	synopsis string // what follows the name on the usage line, such as "[flags] [FILE...]"
-	about    string // what the command does, in a sentence or two
-	examples []example
-	exits    []exit
-	groups   []group
-}
-
-// example is a command line and what it does.
-type example struct{ line, does string }
-
-// exit is an exit status and when the command ends with it.
-type exit struct {
-	status int
-	when   string
+	// Examples and Exits are the help's last sections, as written: lines
+	// of command lines, each with a comment on what it does, and of exit
+	// statuses, each with when the command ends with it.
+	Examples, Exits string
+	synopsis        string // what follows the name on the usage line, such as "[flags] [FILE...]"
+	about           string // what the command does, in a sentence or two
+	groups          []group
 }
 
 // group is a heading of the help and the flags under it: those defined
@@ -44,13 +37,6 @@ func NewCommand(name, synopsis, about string) *Command {
 	fs.SortFlags = false
 	return &Command{FlagSet: fs, synopsis: synopsis, about: about}
 }
-
-// Example adds a command line, and what it does, to the help's examples.
-func (c *Command) Example(line, does string) { c.examples = append(c.examples, example{line, does}) }
-
-// Exit adds an exit status, and when the command ends with it, to the
-// help.
-func (c *Command) Exit(status int, when string) { c.exits = append(c.exits, exit{status, when}) }
 
 // Group puts the flags defined after it, until the next Group, under the
 // heading title in the help.
@@ -84,20 +70,9 @@ func (c *Command) WriteHelp(w io.Writer) {
 		}
 		fmt.Fprintf(w, "\n%s:\n%s", g.title, set.FlagUsagesWrapped(100))
 	}
-	if len(c.examples) > 0 {
-		fmt.Fprintf(w, "\nExamples:\n")
-		width := 0
-		for _, e := range c.examples {
-			width = max(width, len(e.line))
-		}
-		for _, e := range c.examples {
-			fmt.Fprintf(w, "  %-*s  # %s\n", width, e.line, e.does)
-		}
-	}
-	if len(c.exits) > 0 {
-		fmt.Fprintf(w, "\nExit status:\n")
-		for _, e := range c.exits {
-			fmt.Fprintf(w, "  %d  %s\n", e.status, e.when)
+	for _, s := range []struct{ title, text string }{{"Examples", c.Examples}, {"Exit status", c.Exits}} {
+		if text := strings.Trim(s.text, "\n"); text != "" {
+			fmt.Fprintf(w, "\n%s:\n%s\n", s.title, text)
 		}
 	}
 }
