@@ -44,13 +44,14 @@ type frontierNode struct {
 
 // TestOrderCeiling measures, on the ten easiest of Korf's 50 (or the
 // instances -order.set and -order.ids name) with the default databases of
-// their size, how many nodes the last iteration generates
-// before its first solution when the subtrees below a frontier at a fixed
-// depth are searched in each of several orders: today's (depth-first), an
-// oracle's (the frontier node on the solution's path first), by h, and by
-// the subtree's size in the iteration before (issue 60's first step; the
-// results are in docs/experiments.md). It needs the databases built
-// (pdbgen --size 5x5) and runs only when -order.dir names their directory.
+// their size, how many nodes the last iteration generates before its
+// first solution when the subtrees below a frontier at a fixed depth are
+// searched in each of several orders: today's (depth-first), an oracle's
+// (the frontier node on the solution's path first), by h, and by the
+// subtree's size in the iteration before (issue 60's first step; the
+// results are in docs/experiments.md). An experiment, it runs only when
+// -order.dir names a directory with the databases built (pdbgen --size
+// 5x5), or -order.from one with the files of an earlier run.
 func TestOrderCeiling(t *testing.T) {
 	if *orderDir == "" && *orderFrom == "" {
 		t.Skip("an experiment: -order.dir DIR or -order.from DIR runs it")
