@@ -139,23 +139,7 @@ func censusSubject(t *testing.T) (*Heuristic, []puzzle.Puzzle, int) {
 		}
 		return h, data.Korf100()[:1], 20
 	}
-	size := puzzle.Size{Rows: 5, Cols: 5}
-	parts, err := pdb.ParsePartitions("6666", size)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := pdb.OpenStore(*censusDir, pdb.StoreOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tables, err := st.Tables(ctx, "6666", parts[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := Additive("6666", tables, true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := defaultDatabases(t, *censusDir, puzzle.Size{Rows: 5, Cols: 5})
 	ids := strings.Split(*censusIDs, ",")
 	var starts []puzzle.Puzzle
 	for _, p := range data.Korf50() {
