@@ -125,7 +125,7 @@ func (r *Reader) Next() (Puzzle, error) {
 			}
 			if len(fields) != size.Cells() {
 				missing, extra := misfits(fields, size)
-				return p, r.errorf(p.ID, line, "%d tiles on a %v board, which has %d%s%s", len(fields), size, size.Cells(), name(missing, "missing"), name(extra, "extra"))
+				return p, r.errorf(p.ID, line, "%d tiles on a %v board, which has %d%s%s", len(fields), size, size.Cells(), listTiles(missing, "missing"), listTiles(extra, "extra"))
 			}
 		default:
 			if p.Size, err = sizeForTiles(fields, maxCells); err != nil {

@@ -117,7 +117,7 @@ func sizeForTiles(tiles []string, maxCells int) (Size, error) {
 		return Size{}, fmt.Errorf("%d tiles: want a square number of at most %d", n, maxCells)
 	}
 	return Size{}, fmt.Errorf("%d tiles: a %v board has %d, 0 to %d%s%s (other shapes use a ROWSxCOLS block header)",
-		n, best, best.Cells(), best.Cells()-1, name(missing, "missing"), name(extra, "extra"))
+		n, best, best.Cells(), best.Cells()-1, listTiles(missing, "missing"), listTiles(extra, "extra"))
 }
 
 // misfits returns the tiles of a board of size that tiles lack, and
@@ -140,9 +140,9 @@ func misfits(tiles []string, size Size) (missing, extra []string) {
 	return missing, extra
 }
 
-// name returns "; T is what" or "; T, U are what" for a few tiles, "; N
+// listTiles returns "; T is what" or "; T, U are what" for a few tiles, "; N
 // tiles are what" for more, and "" for none.
-func name(tiles []string, what string) string {
+func listTiles(tiles []string, what string) string {
 	switch n := len(tiles); {
 	case n == 0:
 		return ""

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"golang.org/x/term"
 )
 
 // Line writes progress to w: redrawn in place when w is a terminal,
@@ -18,13 +20,8 @@ type Line struct {
 
 // New returns a Line writing to w.
 func New(w io.Writer) *Line {
-	l := &Line{w: w}
-	if f, ok := w.(*os.File); ok {
-		if info, err := f.Stat(); err == nil && info.Mode()&os.ModeCharDevice != 0 {
-			l.tty = true
-		}
-	}
-	return l
+	f, ok := w.(*os.File)
+	return &Line{w: w, tty: ok && term.IsTerminal(int(f.Fd()))}
 }
 
 // Update shows the current state.
