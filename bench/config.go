@@ -24,6 +24,7 @@ import (
 //	+noreflect                      no maximum with the reflected lookup
 //	+prune=N                        search.Options.PruneDepth (2: inverse moves only)
 //	+order=ULRD                     the blank's move order at every node (search.Options.Order)
+//	+frontier=MIB                   the frontier's memory (search.Options.Frontier; 0: depth-first)
 //	+threads=N                      goroutines per puzzle (default 1)
 //	+jobs=N                         puzzles at once (default 1)
 //	ref663                          the C yardstick (Yardstick): no options
@@ -98,6 +99,10 @@ func ParseConfig(s string) (Config, error) {
 			}
 		case "order":
 			c.Order, err = search.ParseOrder(value)
+		case "frontier":
+			if c.Frontier, err = strconv.Atoi(value); err == nil && c.Frontier == 0 {
+				c.Frontier = search.NoFrontier
+			}
 		default:
 			err = fmt.Errorf("unknown option")
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 	"time"
 )
@@ -16,14 +17,62 @@ import (
 // with one thread, the same counts as a search never stopped; with more,
 // the iterations before the last count the same.
 type Checkpoint struct {
+	// Version is the checkpoint's format, CheckpointVersion: a resume
+	// refuses another, as it would not rank the tasks as the search did.
+	Version int `json:"version"`
 	// Search describes the search: the board, goal, heuristic, pruning,
 	// move order and weight, which a resumed search must share.
-	Search     string        `json:"search"`
-	Iterations []Iteration   `json:"iterations"`
-	Bound      int           `json:"bound"`               // of the iteration under way, as f counts it (Options.Weight)
-	CutDepth   int           `json:"cut_depth,omitempty"` // the depth its tasks are cut at, 0 if it is not cut
-	Tasks      []Task        `json:"tasks,omitempty"`     // its tasks searched to the end
-	Elapsed    time.Duration `json:"elapsed_ns"`          // the search's time so far
+	Search     string      `json:"search"`
+	Iterations []Iteration `json:"iterations"`
+	Bound      int         `json:"bound"`               // of the iteration under way, as f counts it (Options.Weight)
+	CutDepth   int         `json:"cut_depth,omitempty"` // the depth its tasks are cut at, 0 if it is not cut
+	Tasks      []Task      `json:"tasks,omitempty"`     // its tasks searched to the end
+	// Ranking is the frontier of the last iteration that was cut and
+	// searched whole, which ranks the tasks of the one under way (nil if
+	// none does).
+	Ranking *Ranking      `json:"ranking,omitempty"`
+	Elapsed time.Duration `json:"elapsed_ns"` // the search's time so far
+}
+
+// CheckpointVersion is the format of the checkpoints this package writes
+// and resumes: 2 since the rounds rank their tasks (version 1, which had
+// no field for it, nor for the version, had no ranking).
+const CheckpointVersion = 2
+
+// Ranking is an iteration's frontier, the nodes it was cut at, as far as
+// the next iteration needs it to rank its tasks: the iteration's bound
+// and cut depth, which give the nodes again, and the nodes generated below
+// each, by task number.
+type Ranking struct {
+	Bound    int      `json:"bound"`
+	CutDepth int      `json:"cut_depth"`
+	Sizes    []uint64 `json:"sizes"`
+}
+
+// ranking returns f's Ranking, nil if f is.
+func ranking(f *frontier) *Ranking {
+	if f == nil {
+		return nil
+	}
+	return &Ranking{Bound: f.bound, CutDepth: f.depth, Sizes: slices.Clone(f.sizes)}
+}
+
+// recut returns the frontier a Ranking describes, cut again from the
+// worker's node.
+func (w *worker) recut(r *Ranking) (*frontier, error) {
+	if r.CutDepth < 1 || r.CutDepth*w.gw >= r.Bound || r.Bound > w.maxBound() {
+		return nil, fmt.Errorf("%w: a ranking cut at depth %d of bound %d", ErrOtherSearch, r.CutDepth, r.Bound)
+	}
+	f := new(frontier)
+	w.fit(r.Bound)
+	found := w.cutAt(f, r.Bound, r.CutDepth, len(r.Sizes)+1)
+	w.expanded, w.generated = 0, 0
+	if found || w.full || f.len() != len(r.Sizes) {
+		w.full, w.aborted = false, false
+		return nil, fmt.Errorf("%w: its ranking lists %d tasks at depth %d of bound %d, not the search's", ErrOtherSearch, len(r.Sizes), r.CutDepth, r.Bound)
+	}
+	f.sizes = slices.Clone(r.Sizes)
+	return f, nil
 }
 
 // Task is a subtree of an iteration searched to the end, numbered in the
@@ -58,7 +107,14 @@ func describe(start fmt.Stringer, goal fmt.Stringer, h *Heuristic, opts *Options
 	if h.unreflected {
 		name += " unreflected"
 	}
-	return fmt.Sprintf("%v, goal %v, %s, pruning %d, order %s, weight %v", start, goal, name, opts.PruneDepth, order, max(opts.Weight, 1))
+	frontier := "depth-first"
+	if b := budget(opts, fixed); b > 0 {
+		frontier = fmt.Sprintf("%d MiB", b>>20)
+		if b%(1<<20) != 0 {
+			frontier = fmt.Sprintf("%d B", b) // a test's
+		}
+	}
+	return fmt.Sprintf("%v, goal %v, %s, pruning %d, order %s, weight %v, frontier %s", start, goal, name, opts.PruneDepth, order, max(opts.Weight, 1), frontier)
 }
 
 // checkpointer makes the search's checkpoints: when an iteration ends,
@@ -78,18 +134,21 @@ type checkpointer struct {
 }
 
 func newCheckpointer(save func(*Checkpoint), every time.Duration, t0 time.Time, search string) *checkpointer {
-	c := &checkpointer{save: save, every: every, t0: t0, cp: Checkpoint{Search: search}}
+	c := &checkpointer{save: save, every: every, t0: t0, cp: Checkpoint{Version: CheckpointVersion, Search: search}}
 	c.due.set(math.MaxInt64) // until an iteration begins
 	return c
 }
 
 // resume starts from a checkpoint, which must be of the same search.
 func (c *checkpointer) resume(from *Checkpoint) error {
+	if from.Version != CheckpointVersion {
+		return fmt.Errorf("%w: its format is version %d, and this search resumes version %d only: start the search again", ErrOtherSearch, max(from.Version, 1), CheckpointVersion)
+	}
 	if from.Search != c.cp.Search {
 		return fmt.Errorf("%w (%s), not %s", ErrOtherSearch, from.Search, c.cp.Search)
 	}
 	c.cp.Iterations = append([]Iteration(nil), from.Iterations...)
-	c.cp.Bound, c.cp.CutDepth = from.Bound, from.CutDepth
+	c.cp.Bound, c.cp.CutDepth, c.cp.Ranking = from.Bound, from.CutDepth, from.Ranking
 	c.cp.Tasks = append([]Task(nil), from.Tasks...)
 	c.prior = from.Elapsed
 	c.resumed = map[int64]Task{}
@@ -100,12 +159,16 @@ func (c *checkpointer) resume(from *Checkpoint) error {
 }
 
 // begin starts the iteration of the bound, with the tasks cut at
-// cutDepth (0 if none), and the ones before it done.
-func (c *checkpointer) begin(bound, cutDepth int, done []Iteration) {
+// cutDepth (0 if none) and ranked by the frontier prev (nil if none),
+// and the ones before it done.
+func (c *checkpointer) begin(bound, cutDepth int, done []Iteration, prev *frontier) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if bound != c.cp.Bound || cutDepth != c.cp.CutDepth {
 		c.resumed, c.cp.Tasks = nil, nil
+	}
+	if c.cp.Ranking == nil || prev == nil || c.cp.Ranking.Bound != prev.bound {
+		c.cp.Ranking = ranking(prev)
 	}
 	c.cp.Iterations, c.cp.Bound, c.cp.CutDepth = done, bound, cutDepth
 	c.due.set(time.Since(c.t0) + c.every)
@@ -139,10 +202,12 @@ func (c *checkpointer) checkIn() {
 }
 
 // end saves the checkpoint of the search between iterations: those done,
-// and the next one's bound and cut depth.
-func (c *checkpointer) end(done []Iteration, next, cutDepth int) {
+// and the next one's bound and cut depth, and the frontier that ranks its
+// tasks (nil if none).
+func (c *checkpointer) end(done []Iteration, next, cutDepth int, front *frontier) {
 	c.mu.Lock()
 	c.cp.Iterations, c.cp.Bound, c.cp.CutDepth, c.cp.Tasks, c.resumed = done, next, cutDepth, nil, nil
+	c.cp.Ranking = ranking(front)
 	c.mu.Unlock()
 	c.saveNow()
 }

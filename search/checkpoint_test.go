@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -16,7 +18,8 @@ import (
 
 // TestCheckpointResume searches Korf's 47th instance with Manhattan
 // distance (1.4 M nodes in Korf's count), keeping every checkpoint, and
-// resumes from ten of them (through JSON): on one thread the resumed
+// resumes from ten of them (through JSON), some taken within an
+// iteration whose tasks the frontier before ranks: on one thread the resumed
 // searches find the same solution with the same counts, iteration by
 // iteration, as a search that saves no checkpoints; on three, the same
 // solution, and the same counts up to the last iteration.
@@ -35,14 +38,17 @@ func TestCheckpointResume(t *testing.T) {
 	if got := solve(t, b, puzzle.GoalFirst, h, opts, -1); !slices.Equal(got.Iterations, want.Iterations) {
 		t.Fatalf("saving checkpoints: %v, want %v", got.Iterations, want.Iterations)
 	}
-	withTasks := 0
+	withTasks, ranked := 0, 0
 	for _, cp := range saved {
 		if len(cp.Tasks) > 0 {
 			withTasks++
+			if cp.Ranking != nil {
+				ranked++
+			}
 		}
 	}
-	if len(saved) < 3 || withTasks == 0 {
-		t.Fatalf("%d checkpoints, %d within an iteration", len(saved), withTasks)
+	if len(saved) < 3 || withTasks == 0 || ranked == 0 {
+		t.Fatalf("%d checkpoints, %d within an iteration, %d of them ranked", len(saved), withTasks, ranked)
 	}
 	for i := 0; i < len(saved); i += max(len(saved)/10, 1) {
 		cp := saved[i]
@@ -75,7 +81,9 @@ func TestCheckpointResume(t *testing.T) {
 // iteration (Korf's 54th with Manhattan distance: 29 M of its 55 M nodes)
 // and resumes it from the checkpoint it saved as it stopped: the same
 // solution and counts, up to the last iteration, as a search never
-// stopped. A checkpoint of another search is refused.
+// stopped. A checkpoint of another search, of another frontier, of
+// another version (none, as before version 2, reads as 1) or with a
+// ranking of other tasks is refused.
 func TestCheckpointOnStop(t *testing.T) {
 	b := board(data.Korf100()[53])
 	h, err := search.Manhattan(b.Size(), puzzle.GoalFirst)
@@ -111,6 +119,24 @@ func TestCheckpointOnStop(t *testing.T) {
 	other := board(data.Korf100()[0])
 	if _, err := search.Solve(context.Background(), other, puzzle.GoalFirst, h, search.Options{Resume: cp}); !errors.Is(err, search.ErrOtherSearch) {
 		t.Errorf("a checkpoint of another search: %v", err)
+	}
+	if _, err := search.Solve(context.Background(), b, puzzle.GoalFirst, h, search.Options{Resume: cp, Frontier: search.NoFrontier}); !errors.Is(err, search.ErrOtherSearch) {
+		t.Errorf("a checkpoint of a ranked search resumed depth-first: %v", err)
+	}
+	for _, version := range []int{0, 1, 3} {
+		old := *cp
+		old.Version = version
+		if _, err := search.Solve(context.Background(), b, puzzle.GoalFirst, h, search.Options{Resume: &old}); !errors.Is(err, search.ErrOtherSearch) || !strings.Contains(err.Error(), fmt.Sprintf("version %d,", max(version, 1))) {
+			t.Errorf("a checkpoint of version %d: %v", version, err)
+		}
+	}
+	if cp.Ranking == nil {
+		t.Fatal("a checkpoint within a ranked iteration without its ranking")
+	}
+	edited := *cp
+	edited.Ranking = &search.Ranking{Bound: cp.Ranking.Bound, CutDepth: cp.Ranking.CutDepth, Sizes: cp.Ranking.Sizes[1:]}
+	if _, err := search.Solve(context.Background(), b, puzzle.GoalFirst, h, search.Options{Resume: &edited}); !errors.Is(err, search.ErrOtherSearch) {
+		t.Errorf("a checkpoint whose ranking lacks a task: %v", err)
 	}
 }
 

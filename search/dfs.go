@@ -2,8 +2,6 @@
 
 package search
 
-import "math"
-
 // dfs searches below the worker's node, depth moves from the root, whose
 // views' sums are s0 to s3 and whose pruning state is fs. It leaves the
 // node as it found it, and records the path when it finds the goal.
@@ -16,12 +14,8 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 		return true
 	}
 	if depth == w.split {
-		w.cutSums[0], w.cutSums[1], w.cutSums[2], w.cutSums[3] = s0, s1, s2, s3
-		if w.collect(depth, fs) {
-			// An eager cut (parallel.go) unwinds, as a depth-first search
-			// does, once the subtree it has just searched holds the solution.
-			return w.eager && w.best.Load() != math.MaxInt64
-		}
+		w.collect(depth)
+		return false
 	}
 	w.expanded++
 	if w.expanded%stopCheck == 0 && w.checkIn() {
@@ -174,12 +168,8 @@ func (w *worker) dfsWide(depth int, fs int32) bool {
 	}
 	sums, child := &w.wide[depth], &w.wide[depth+1]
 	if depth == w.split {
-		w.cutSums = *sums
-		if w.collect(depth, fs) {
-			// An eager cut (parallel.go) unwinds, as a depth-first search
-			// does, once the subtree it has just searched holds the solution.
-			return w.eager && w.best.Load() != math.MaxInt64
-		}
+		w.collect(depth)
+		return false
 	}
 	w.expanded++
 	if w.expanded%stopCheck == 0 && w.checkIn() {

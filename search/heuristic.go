@@ -386,13 +386,6 @@ type patterns struct {
 	vals     [puzzle.MaxBoardCells]uint8
 }
 
-// copyOf sets s to o's sums and its first n views, those in use: the
-// parallel search's tasks copy only those.
-func (s *state) copyOf(o *state, n int) {
-	copy(s.views[:n], o.views[:n])
-	s.sums = o.sums
-}
-
 func (h *Heuristic) init(s *state, b puzzle.Board) {
 	*s = state{}
 	var board tiles

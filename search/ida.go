@@ -71,17 +71,32 @@ type Options struct {
 	Checkpoint      func(*Checkpoint)
 	CheckpointEvery time.Duration
 	// Resume, if not nil, continues the search a checkpoint was made of:
-	// of the same board, goal, heuristic, pruning, order and weight (the
-	// threads may differ).
+	// of the same board, goal, heuristic, pruning, order, weight and
+	// frontier (the threads may differ).
 	Resume *Checkpoint
+	// Frontier is the memory, in MiB, of the frontier at which the search
+	// cuts each large iteration into tasks, and which it keeps to rank
+	// the next iteration's: the subtrees that were largest first, as the
+	// solution most often lies there (docs/design.md). 0 means
+	// DefaultFrontier; NoFrontier takes them depth-first, as plain IDA*
+	// does, and so do a search with a fixed Order and a weighted one.
+	Frontier int
 }
+
+// DefaultFrontier is Options.Frontier's default, in MiB (its measurement:
+// docs/experiments.md), and MaxFrontier its largest value.
+const (
+	DefaultFrontier = 256
+	MaxFrontier     = 1 << 16
+	NoFrontier      = -1
+)
 
 // MaxWeight bounds Options.Weight.
 const MaxWeight = 100
 
 // MaxThreads bounds Options.Threads, as it does a database build's
-// (pdb.MaxThreads): the parallel search keeps a buffer of tasks, about
-// 2 MB a goroutine, so a mistyped count would exhaust memory.
+// (pdb.MaxThreads): each goroutine of a round searches with a copy of the
+// worker, about ten kilobytes, so a mistyped count would exhaust memory.
 const MaxThreads = pdb.MaxThreads
 
 // Validate reports the first option out of its bounds. Solve calls it;
@@ -96,6 +111,8 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("search: weight %v: want 1.01 to %d, in hundredths (0 searches optimally)", o.Weight, MaxWeight)
 	case o.ProgressEvery < 0:
 		return fmt.Errorf("search: progress every %v: want above 0, or 0 for the default", o.ProgressEvery)
+	case o.Frontier < NoFrontier || o.Frontier > MaxFrontier:
+		return fmt.Errorf("search: a frontier of %d MiB: want 1 to %d, 0 for the default or %d for none", o.Frontier, MaxFrontier, NoFrontier)
 	case o.CheckpointEvery < 0:
 		return fmt.Errorf("search: checkpoint every %v: want above 0, or 0 for the default", o.CheckpointEvery)
 	case o.Order != [4]puzzle.Move{}:
@@ -207,6 +224,7 @@ func open(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuristi
 	halt := context.AfterFunc(ctx, func() { stop.Store(true) })
 	w := newWorker(h, prune, opts.Order, fixed, start, stop)
 	w.gw, w.hw = weights(opts.Weight)
+	w.budget = budget(opts, fixed)
 	if w.gw > 1 && !fixed {
 		w.orderDepth, w.byEstimate = math.MaxInt, new(state)
 	}
@@ -227,6 +245,9 @@ func open(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuristi
 			if err == nil && share == "" && opts.Resume.Bound > 0 {
 				err = w.checkResumed(opts.Resume)
 			}
+			if err == nil && opts.Resume.Ranking != nil {
+				w.front, err = w.recut(opts.Resume.Ranking)
+			}
 			if err != nil {
 				halt()
 				return nil, err
@@ -234,6 +255,18 @@ func open(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuristi
 		}
 	}
 	return &session{w: w, rotated: rotated, t0: t0, close: func() { halt() }}, nil
+}
+
+// budget returns the frontiers' memory in bytes, 0 if the rounds take
+// their tasks depth-first: with Options.Frontier NoFrontier, and in the
+// searches that ask for an order of their own, a fixed move order at
+// every node or a weighted search's, which orders every node by its
+// estimate.
+func budget(opts *Options, fixed bool) int {
+	if opts.Frontier == NoFrontier || fixed || opts.Weight != 0 {
+		return 0
+	}
+	return cmp.Or(testBudget, cmp.Or(opts.Frontier, DefaultFrontier)<<20)
 }
 
 // checkResumed checks that the checkpoint's iterations, and the one under
@@ -368,21 +401,27 @@ type worker struct {
 }
 
 // duties are a worker's part in the search beyond its own loop: the
-// parallel search's cut and tasks (parallel.go), progress reports,
-// checkpoints and a split search's share. The loops read only split,
-// eager and best, at the cut's depth, and write cutSums there.
+// rounds' cut and tasks (parallel.go), progress reports, checkpoints and
+// a split search's share. The loops read only split, at the cut's depth.
 type duties struct {
-	split     int           // the depth at which nodes become tasks, or -1
-	cutDepth  int           // split of the next parallel iteration
-	tasks     []task        // the tasks cut, in a buffer kept from one search to the next
-	published *atomic.Int64 // the tasks cut, for the crew (parallel.go)
-	drain     func() bool   // waits for the tasks' buffer to be free (false if the search is over)
-	eager     bool          // alone, the cutting goroutine searches each task as it cuts it
-	task      int64         // the task being searched
-	frontier  []string      // the paths of the nodes at the split depth, listing them (cutFor)
-	best      *atomic.Int64
-	// The sums of the node collect hands over.
-	cutSums [maxViews]int
+	split    int       // the depth at which the cut lists nodes, or -1
+	cut      *frontier // the frontier the cut lists them in
+	limit    int       // the most nodes it may list, 0 if any number
+	full     bool      // whether it gave up past limit
+	cutDepth int       // of the next round
+	// budget is the frontiers' memory in bytes, 0 if the rounds take
+	// their tasks depth-first (Options.Frontier). front is the last
+	// frontier searched whole, with its sizes, which ranks the next
+	// round's tasks; spare, the one before, kept to cut into; taskOrder,
+	// the order's buffer.
+	budget    int
+	front     *frontier
+	spare     *frontier
+	taskOrder []int32
+	// task is the position of the task being searched in its round's
+	// order, and best the first known to hold a solution.
+	task int64
+	best *atomic.Int64
 
 	// With progress reports, the iterations are told to reports, and
 	// every stopCheck expansions the worker adds the nodes it generated
@@ -471,10 +510,9 @@ func run(w *worker, threads int, until uint64) Result {
 	res := Result{H0: w.h.combine(&w.st.sums)}
 	bound := w.hw * res.H0
 	var team *crew
-	if threads > 1 || w.saves != nil {
+	if threads > 1 || w.saves != nil || w.ranked() {
 		team = startCrew(max(threads, 1) - 1)
 		defer team.stop()
-		defer w.putTasks()
 	}
 	if w.saves != nil && w.saves.cp.Bound > 0 { // resumed
 		res.Iterations = w.saves.cp.Iterations
@@ -496,7 +534,7 @@ func run(w *worker, threads int, until uint64) Result {
 			found, it = w.parallelIteration(bound, team, res.Iterations)
 		} else {
 			if w.saves != nil {
-				w.saves.begin(bound, 0, res.Iterations)
+				w.saves.begin(bound, 0, res.Iterations, nil)
 			}
 			found, it = w.iteration(bound)
 		}
@@ -525,7 +563,7 @@ func run(w *worker, threads int, until uint64) Result {
 		}
 		bound = w.next
 		if w.saves != nil {
-			w.saves.end(res.Iterations, bound, w.cutDepth)
+			w.saves.end(res.Iterations, bound, w.cutDepth, w.front)
 		}
 	}
 	return res
@@ -594,48 +632,6 @@ func (w *worker) lower(b int) int {
 	return set
 }
 
-// collect hands the node to the crew as a task of the parallel search,
-// once the tasks' buffer has room (see parallelIteration), and reports
-// true; or it gives up the cut (aborted), as the search is over. A split
-// search's task hands over the nodes of other tasks' runs too, marked to
-// be skipped, so that its tasks are numbered as theirs are; cutFor only
-// lists the nodes. It is kept out of dfs, whose stack frame would
-// otherwise hold a whole task: the recursion's frames stay small and its
-// stack in the first-level cache.
-//
-//go:noinline
-func (w *worker) collect(depth int, fs int32) bool {
-	if w.published == nil { // counting
-		w.frontier = append(w.frontier, puzzle.FormatMoves(w.path[:depth]))
-		return true
-	}
-	if w.aborted {
-		return true // the cut stops: nothing more is handed over
-	}
-	skip := w.share != nil && !w.share.owns(w.path[:depth])
-	if len(w.tasks) == cap(w.tasks) {
-		if !w.drain() {
-			w.aborted = true
-			return true
-		}
-		w.tasks = w.tasks[:0]
-	}
-	// In place, and only the views in use: a task's state is large.
-	w.tasks = w.tasks[:len(w.tasks)+1]
-	t := &w.tasks[len(w.tasks)-1]
-	t.board, t.blank, t.fs, t.depth, t.path, t.skip = w.board, w.blank, fs, depth, append(t.path[:0], w.path[:depth]...), skip
-	t.st.copyOf(&w.st, w.h.n)
-	t.st.sums = w.cutSums // the search keeps a node's sums apart from its state
-	w.published.Add(1)
-	if w.eager {
-		if !w.drain() {
-			w.aborted = true
-		}
-		w.tasks = w.tasks[:0]
-	}
-	return true
-}
-
 // stopCheck is how many expansions pass between looks at the stop flags.
 // The look costs next to nothing, and a goroutine of the parallel search
 // whose task lies after a found solution should stop within microseconds:
@@ -658,6 +654,10 @@ func (w *worker) descend(depth int, sums *[maxViews]int, fs int32) bool {
 
 // maxUnrolled bounds the views dfs looks up, each in code of its own.
 const maxUnrolled = 4
+
+// testBudget, if not 0, is every frontier's budget in bytes, for the
+// tests that cut frontiers of a few nodes.
+var testBudget = 0
 
 // testWide has every search take dfsWide, for the test that the two loops
 // search alike.

@@ -152,7 +152,7 @@ func TestKorfCounting(t *testing.T) {
 	}
 	// The default order, which tries first near the root the moves that
 	// take their tile nearer home, changes the last iteration alone.
-	def := solve(t, board(data.Korf100()[11]), puzzle.GoalFirst, h, search.Options{PruneDepth: search.PruneInverse}, 45)
+	def := solve(t, board(data.Korf100()[11]), puzzle.GoalFirst, h, search.Options{PruneDepth: search.PruneInverse, Frontier: search.NoFrontier}, 45)
 	last := len(res.Iterations) - 1
 	if len(def.Iterations) != len(res.Iterations) || !slices.Equal(def.Iterations[:last], res.Iterations[:last]) || def.Iterations[last] == res.Iterations[last] {
 		t.Errorf("default order: iterations %+v, with Korf's order %+v", def.Iterations, res.Iterations)

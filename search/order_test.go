@@ -205,22 +205,12 @@ func frontierSizes(t *testing.T, h *Heuristic, start puzzle.Board, bound, depth 
 		t.Fatal(err)
 	}
 	w := newWorker(h, prune, puzzle.Moves, false, start, new(atomic.Bool))
-	// Count the frontier first, so that one buffer holds it all.
-	w.bound, w.next, w.split = bound, math.MaxInt, depth
-	w.descend(0, &w.st.sums, 0)
-	n := len(w.frontier)
-	var published atomic.Int64
-	best := new(atomic.Int64)
-	best.Store(math.MaxInt64)
-	w.frontier, w.generated, w.expanded = nil, 0, 0
-	w.tasks, w.published, w.best, w.task = make([]task, 0, n), &published, best, math.MaxInt64
-	w.drain = func() bool { t.Fatal("the frontier grew"); return false }
-	w.descend(0, &w.st.sums, 0)
+	w.fit(bound)
+	var f frontier
+	w.cutAt(&f, bound, depth, 0)
 	cut := w.generated
-	tasks := w.tasks
-	w.split, w.published, w.tasks, w.drain = -1, nil, nil, nil
 
-	nodes := make([]frontierNode, len(tasks))
+	nodes := make([]frontierNode, f.len())
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
@@ -228,14 +218,13 @@ func frontierSizes(t *testing.T, h *Heuristic, start puzzle.Board, bound, depth 
 		c.regions = newRegionCache(&w.h.views[0])
 		c.path, c.wide = newPath(w.h, len(w.path)-1)
 		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < len(tasks); i = int(next.Add(1) - 1) {
-				tk := &tasks[i]
-				c.board, c.blank, c.task = tk.board, tk.blank, 0
-				copy(c.path, tk.path)
-				c.st.copyOf(&tk.st, c.h.n)
+			for i := int(next.Add(1) - 1); i < f.len(); i = int(next.Add(1) - 1) {
+				fs := c.enter(&w.board, w.blank, f.path(i))
+				h := c.h.combine(&c.st.sums)
+				board := c.board
 				c.expanded, c.generated = 0, 0
-				found := c.descend(tk.depth, &c.st.sums, tk.fs)
-				nodes[i] = frontierNode{path: puzzle.FormatMoves(tk.path[:tk.depth]), h: c.h.combine(&tk.st.sums), generated: c.generated, found: found, board: tk.board}
+				found := c.descend(depth, &c.st.sums, fs)
+				nodes[i] = frontierNode{path: puzzle.FormatMoves(f.path(i)), h: h, generated: c.generated, found: found, board: board}
 			}
 		})
 	}

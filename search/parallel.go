@@ -2,246 +2,289 @@ package search
 
 import (
 	"math"
+	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
 	"fifteen/puzzle"
 )
 
-// task is a node at the split depth whose subtree one goroutine searches.
-type task struct {
-	board tiles
-	blank int
-	st    state
-	fs    int32
-	depth int
-	path  []puzzle.Move // to the task's node, in a buffer kept from one task to the next
-	skip  bool          // another task's, in a split search
-}
-
 // parallelAbove is the size (nodes generated) of an iteration after which
-// the next is searched in parallel; the iterations before are too small to
+// the next is searched in rounds; the iterations before are too small to
 // be worth cutting up (measurements: docs/experiments.md).
 const parallelAbove = 1 << 8
 
-// An iteration is cut at a depth chosen so that it holds tasksPerThread to
+// A round's cut depth starts at firstCutDepth and follows the frontier
+// of the round before. Searching depth-first, it holds tasksPerThread to
 // 4·tasksPerThread tasks a goroutine: enough that the last ones to finish
-// are small. The depth starts at firstCutDepth and follows the count of
-// the iteration before; the tasks' buffer holds 8·tasksPerThread a
-// goroutine, and when it is full the cutting goroutine searches tasks
-// until all have been taken out of it, and then fills it again.
+// are small. Ranked, it holds as many as the frontier's budget allows,
+// up to one for nodesPerTask nodes of the iteration before, and at least
+// minRanked: a finer frontier ranks better (docs/experiments.md), and a
+// task costs a replay of its path and a load of the heuristic's state.
 const (
 	tasksPerThread = 32
 	firstCutDepth  = 6
+	nodesPerTask   = 256
+	minRanked      = 256
 )
 
-// parallelIteration runs one iteration with the crew beside the calling
-// goroutine. The caller cuts the tree into subtrees (tasks) at a fixed
-// depth, in depth-first order, and the crew searches each task as soon as
-// it is cut; the caller then joins them. Every solution at this bound is
-// optimal; the one in the first task that has any wins, so the answer is
-// the one the sequential search finds, and goroutines searching later
-// tasks stop as soon as it is known. The tasks are numbered in
-// depth-first order whatever the threads, and so checkpoints name them.
+// round is one iteration searched as tasks: the frontier cut whole by the
+// calling goroutine, then its subtrees searched by the crew and the
+// caller, in the order rank chose. Every solution at the bound is
+// optimal; the one in the first task in that order to hold any wins, so
+// the answer does not depend on the threads, and goroutines searching
+// later tasks stop as soon as it is known. The tasks are numbered in
+// depth-first order, and so checkpoints and a split search's plans name
+// them.
+type round struct {
+	tasks  *frontier
+	order  []int32 // task numbers, in the order they are searched
+	root   tiles   // the board the paths start from, and its blank
+	blank  int
+	copies []*worker // a copy of the worker for each goroutine
+	saves  *checkpointer
+	share  *sharer
+	// A split search's task searches the tasks from lo to hi alone.
+	lo, hi int
+
+	claimed  atomic.Int64 // positions in order claimed
+	resolved atomic.Int64 // claims searched or given up
+	best     atomic.Int64 // the first position known to hold a solution
+
+	// What the tasks found, under mu.
+	mu       sync.Mutex
+	it       Iteration
+	next     int
+	solution []puzzle.Move
+	found    int64 // the task number holding solution, or -1
+}
+
+// parallelIteration runs one iteration as a round, with the crew beside
+// the calling goroutine. Ranked, it takes its tasks in the order rank
+// gives from the frontier of the last round searched whole, and keeps
+// its own for the next when it ends without a solution.
 func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (bool, Iteration) {
 	w.fit(bound)
 	threads := team.size + 1
-	if w.tasks == nil {
-		w.tasks = getTasks(8 * tasksPerThread * threads)
-	}
-	tasks := w.tasks[:cap(w.tasks)] // the crew reads those published
-
-	var (
-		published atomic.Int64 // tasks cut so far
-		first     atomic.Int64 // the number of the task in tasks[0]
-		cut       atomic.Bool  // whether the cutting is over
-		nextTask  atomic.Int64 // tasks claimed
-		resolved  atomic.Int64 // claims searched or given up
-		copied    atomic.Int64 // tasks taken out of the buffer (or skipped, resumed)
-		best      atomic.Int64 // the first task known to hold a solution
-		// What the tasks found, under mu: the caller's cut writes w's own
-		// fields meanwhile.
-		mu       sync.Mutex
-		it       = Iteration{Bound: bound / w.gw}
-		next     = math.MaxInt
-		solution []puzzle.Move
-		length   int
-		ours     bool // whether solution holds one
-	)
-	best.Store(math.MaxInt64)
-	if w.share != nil {
-		w.share.best, w.share.published = &best, &published
-	}
+	r := &round{it: Iteration{Bound: bound / w.gw}, next: math.MaxInt, found: -1, saves: w.saves, share: w.share}
+	r.best.Store(math.MaxInt64)
+	r.root, r.blank = w.board, w.blank
 	w.bound, w.next = bound, math.MaxInt
 	w.expanded, w.generated, w.flushed = 0, 0, 0
-	// Each goroutine searches with its own copy of the worker, all made
-	// before any starts.
-	copies := make([]*worker, threads)
-	for i := range copies {
-		c := *w
-		c.best, c.tasks = &best, nil
-		c.regions = newRegionCache(&w.h.views[0])
-		c.path, c.wide = newPath(w.h, len(w.path)-1)
-		if w.byEstimate != nil {
-			c.byEstimate = new(state) // the weighted order's, written at every node
-		}
-		copies[i] = &c
-	}
-	// record adds a search's counts, and its solution if it is the first.
-	record := func(c *worker, i int64, found bool) {
-		c.flush()
-		mu.Lock()
-		it.Expanded += c.expanded
-		it.Generated += c.generated
-		next = min(next, c.next)
-		if found && i < best.Load() {
-			best.Store(i)
-			solution, length, ours = append(solution[:0], c.path[:c.length]...), c.length, true
-			if w.share != nil {
-				w.share.found = i
-			}
-		}
-		mu.Unlock()
-	}
-	// search searches task i, unless a resumed search has.
-	search := func(c *worker, i int64) {
-		if r, ok := w.saves.resumedTask(i); ok {
-			copied.Add(1)
-			mu.Lock()
-			it.Expanded += r.Expanded
-			it.Generated += r.Generated
-			next = min(next, r.Next)
-			mu.Unlock()
-			return
-		}
-		t := &tasks[i-first.Load()]
-		if t.skip {
-			copied.Add(1)
-			return
-		}
-		c.board, c.blank, c.task = t.board, t.blank, i
-		copy(c.path, t.path)
-		c.st.copyOf(&t.st, c.h.n)
-		depth, fs := t.depth, t.fs
-		copied.Add(1) // the slot may be refilled
-		c.expanded, c.generated, c.flushed, c.next = 0, 0, 0, math.MaxInt
-		found := c.descend(depth, &c.st.sums, fs)
-		record(c, i, found)
-		if !found && !c.aborted && w.saves != nil {
-			t := Task{Number: i, Expanded: c.expanded, Generated: c.generated, Next: c.next}
-			if w.share != nil {
-				t.Path = puzzle.FormatMoves(c.path[:depth]) // the plan of the next iteration names it
-			}
-			w.saves.done(t)
-		}
-		c.aborted = false
-	}
-	work := func(c *worker) {
-		for {
-			i := nextTask.Add(1) - 1
-			for i >= published.Load() && !cut.Load() {
-				runtime.Gosched()
-			}
-			if i >= published.Load() || i > best.Load() || c.stop.Load() {
-				resolved.Add(1)
-				return
-			}
-			search(c, i)
-			resolved.Add(1)
-		}
-	}
-	team.round.Store(&round{copies: copies, work: work})
+	w.best, w.task = &r.best, math.MaxInt64
+	defer func() { w.best = nil }()
 
-	// The cut. When the buffer is full, this goroutine searches the tasks
-	// no one has claimed, waits until the others have taken theirs out,
-	// and then refills it; it gives up once a solution is known or the
-	// search stops. A solution it finds above the split depth comes after
-	// every task published so far: it is numbered as the next task, and
-	// it stops once any task holds a solution, as do its searches of the
-	// tasks after that one.
-	w.drain = func() bool {
-		for i := nextTask.Load(); i < published.Load() && i <= best.Load(); i = nextTask.Load() {
-			if nextTask.CompareAndSwap(i, i+1) {
-				search(copies[0], i)
-				resolved.Add(1)
-			}
-		}
-		for copied.Load() != published.Load() && best.Load() == math.MaxInt64 && !w.stop.Load() {
-			runtime.Gosched()
-		}
-		if best.Load() != math.MaxInt64 || w.stop.Load() {
-			return false
-		}
-		first.Store(published.Load())
-		return true
+	f := w.spare
+	if f == nil {
+		f = new(frontier)
+	}
+	w.spare = nil
+	if w.share != nil {
+		w.share.best, w.share.tasks = &r.best, f
 	}
 	depth := max(min(w.cutDepth, (bound-1)/w.gw), 1)
-	if w.saves != nil {
-		w.saves.begin(bound, depth, done)
+	limit := 0
+	if w.ranked() && depth > 1 {
+		limit = max(w.budget/nodeBytes(depth), 1)
 	}
-	w.split, w.tasks, w.published = depth, w.tasks[:0], &published
-	w.best, w.task = &best, math.MaxInt64
-	// Alone, the cutting goroutine searches each subtree as soon as it
-	// cuts it, as a depth-first search would: so it never cuts past the
-	// solution's subtree, and counts what a search that does not cut
-	// counts (one that saves checkpoints cuts its iterations).
-	w.eager = threads == 1
-	found := w.descend(0, &w.st.sums, 0)
+	cutFound := w.cutAt(f, bound, depth, limit)
+	for w.full {
+		// Past the budget: cut again, a move shallower.
+		w.full, w.aborted = false, false
+		w.expanded, w.generated = 0, 0
+		depth--
+		if limit = 0; depth > 1 {
+			limit = max(w.budget/nodeBytes(depth), 1)
+		}
+		cutFound = w.cutAt(f, bound, depth, limit)
+	}
 	if w.share != nil {
 		w.share.cut = Iteration{Expanded: w.expanded, Generated: w.generated}
+		r.lo, r.hi = w.share.run(f)
+	} else {
+		r.lo, r.hi = 0, f.len()
 	}
-	record(w, published.Load(), found)
-	switch n := published.Load(); {
-	case n > 4*tasksPerThread*int64(threads):
-		w.cutDepth = depth - 1
-	case n < tasksPerThread*int64(threads):
-		w.cutDepth = depth + 1
+	if w.saves != nil {
+		w.saves.begin(bound, depth, done, w.front)
 	}
-	w.split, w.best, w.published, w.drain, w.aborted, w.eager = -1, nil, nil, nil, false, false
-	cut.Store(true)
+	n := f.len()
+	r.tasks = f
+	r.order = w.rank(f, w.front, w.taskOrder)
+	w.taskOrder = r.order
+	f.sizes = slices.Grow(f.sizes[:0], n)[:n]
+	clear(f.sizes)
+	if w.reports != nil {
+		w.reports.cut(n, f.memory()+w.front.memory()+uint64(4*cap(r.order)))
+	}
+	// A solution the cut met above its depth comes after every task it
+	// listed, which is all of them: it stopped there.
+	r.record(w, int64(n), int64(n), cutFound)
+	// A split search's cut stops once another task is known to have found
+	// a solution in a subtree it has cut: the ones before are searched.
+	w.aborted = false
 
-	// The crew works on the tasks beside this goroutine. Once its claim
-	// has failed, every later one fails too (its index is past the tasks
-	// or the best, or the search is stopping), touching nothing but
-	// resolved: so it waits only until the claims made so far are
-	// resolved, not for the crew. The wait spins, as parking would cost a
-	// wake-up (see crew).
-	work(copies[0])
-	for resolved.Load() != nextTask.Load() {
-		runtime.Gosched()
+	if !w.stop.Load() {
+		// Each goroutine searches with its own copy of the worker, all
+		// made before any starts.
+		r.copies = make([]*worker, threads)
+		for i := range r.copies {
+			c := *w
+			c.regions = newRegionCache(&w.h.views[0])
+			c.path, c.wide = newPath(w.h, len(w.path)-1)
+			if w.byEstimate != nil {
+				c.byEstimate = new(state) // the weighted order's, written at every node
+			}
+			r.copies[i] = &c
+		}
+		team.round.Store(r)
+		// Once the caller's claim has failed, every later one fails too
+		// (its position is past the tasks or the best, or the search is
+		// stopping), touching nothing but resolved: so it waits only until
+		// the claims made so far are resolved, not for the crew. The wait
+		// spins, as parking would cost a wake-up (see crew).
+		r.work(r.copies[0])
+		for r.resolved.Load() != r.claimed.Load() {
+			runtime.Gosched()
+		}
 	}
-	w.next = next
-	found = ours
+
+	w.next = min(w.next, r.next)
+	found := r.found >= 0
 	if found {
-		w.length = copy(w.path, solution[:length])
+		w.length = copy(w.path, r.solution)
+		if w.share != nil {
+			w.share.found = r.found
+		}
 	}
 	w.aborted = !found && w.stop.Load()
-	return found, it
+	// The frontier searched whole ranks the next round's tasks; the one
+	// before is kept to be cut into.
+	if !found && !w.aborted && w.ranked() {
+		w.front, w.spare = f, w.front
+	} else {
+		w.spare = f
+	}
+	w.cutDepth = nextCutDepth(depth, n, threads, w.ranked(), w.budget, r.it.Generated)
+	return found, r.it
 }
 
-// taskBuffers recycles the tasks' buffers from one search to the next. A
-// buffer holds hundreds of kilobytes, which allocating (zeroed, its pages
-// faulted in) for each puzzle measurably slowed batches of small searches
-// (docs/experiments.md).
-var taskBuffers sync.Pool // of *[]task
-
-// getTasks returns an empty buffer for n tasks.
-func getTasks(n int) []task {
-	if b, ok := taskBuffers.Get().(*[]task); ok && cap(*b) >= n {
-		return (*b)[:0]
-	}
-	return make([]task, 0, n)
+// cutAt lists in f the nodes that the iteration of bound reaches at
+// depth, in depth-first order: up to limit of them, or any number if
+// limit is 0 (past it, it gives up, and sets full). It reports whether
+// it met a solution above depth. The nodes above depth count in the
+// worker's.
+func (w *worker) cutAt(f *frontier, bound, depth, limit int) bool {
+	f.reset(bound, depth)
+	w.bound, w.next = bound, math.MaxInt
+	w.cut, w.split, w.limit = f, depth, limit
+	found := w.descend(0, &w.st.sums, 0)
+	w.cut, w.split, w.limit = nil, -1, 0
+	return found
 }
 
-// putTasks recycles the worker's buffer, once the search is over: a
-// goroutine of the crew that joins a round late never reads it (see
-// parallelIteration).
-func (w *worker) putTasks() {
-	if b := w.tasks; b != nil {
-		taskBuffers.Put(&b)
-		w.tasks = nil
+// nextCutDepth returns the cut depth of the round after one cut at depth
+// into n tasks, which generated nodes. A move deeper about doubles the
+// tasks, and so does the next iteration at the same depth. Ranked, the
+// depth does not depend on the threads, so that neither does the order,
+// nor the answer.
+func nextCutDepth(depth, n, threads int, ranked bool, budget int, nodes uint64) int {
+	lo, hi := tasksPerThread*threads, 4*tasksPerThread*threads
+	if ranked {
+		hi = max(min(budget/nodeBytes(depth), max(minRanked, int(min(nodes/nodesPerTask, math.MaxInt32)))), 1)
+		lo = hi / 8
 	}
+	switch {
+	case n > hi:
+		return max(depth-bits.Len(uint(n/hi)), 1)
+	case n < lo:
+		return depth + max(bits.Len(uint(hi/(4*max(n, 1))))-1, 1)
+	}
+	return depth
+}
+
+// work claims the round's tasks in order and searches them, until a
+// claim fails.
+func (r *round) work(c *worker) {
+	for {
+		k := r.claimed.Add(1) - 1
+		if k >= int64(len(r.order)) || k > r.best.Load() || c.stop.Load() {
+			r.resolved.Add(1)
+			return
+		}
+		r.search(c, k)
+		r.resolved.Add(1)
+	}
+}
+
+// search searches the task at position k of the order, unless a resumed
+// search has, or it is another split task's.
+func (r *round) search(c *worker, k int64) {
+	i := int(r.order[k])
+	if i < r.lo || i >= r.hi {
+		return
+	}
+	if t, ok := r.saves.resumedTask(int64(i)); ok {
+		r.tasks.sizes[i] = t.Generated
+		r.mu.Lock()
+		r.it.Expanded += t.Expanded
+		r.it.Generated += t.Generated
+		r.next = min(r.next, t.Next)
+		r.mu.Unlock()
+		return
+	}
+	f := r.tasks
+	fs := c.enter(&r.root, r.blank, f.path(i))
+	c.task = k
+	c.expanded, c.generated, c.flushed, c.next = 0, 0, 0, math.MaxInt
+	found := c.descend(f.depth, &c.st.sums, fs)
+	r.record(c, k, int64(i), found)
+	if !found && !c.aborted {
+		f.sizes[i] = c.generated
+		if r.saves != nil {
+			t := Task{Number: int64(i), Expanded: c.expanded, Generated: c.generated, Next: c.next}
+			if r.share != nil {
+				t.Path = puzzle.FormatMoves(f.path(i)) // the plan of the next iteration names it
+			}
+			r.saves.done(t)
+		}
+	}
+	c.aborted = false
+}
+
+// record adds a search's counts, and its solution, found in task number i
+// at position k of the order, if it is the first in that order.
+func (r *round) record(c *worker, k, i int64, found bool) {
+	c.flush()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.it.Expanded += c.expanded
+	r.it.Generated += c.generated
+	r.next = min(r.next, c.next)
+	if found && k < r.best.Load() {
+		r.best.Store(k)
+		r.solution, r.found = append(r.solution[:0], c.path[:c.length]...), i
+	}
+}
+
+// ranked reports whether the worker's rounds rank their tasks by the
+// frontier before (budget): a split search's tasks take theirs
+// depth-first.
+func (w *worker) ranked() bool { return w.budget > 0 && w.share == nil }
+
+// collect lists the node at the cut's depth in the frontier, or gives up
+// the cut (aborted, full) when the frontier has reached its limit. It is
+// kept out of dfs, whose stack frame stays small and in the first-level
+// cache.
+//
+//go:noinline
+func (w *worker) collect(depth int) {
+	if w.limit > 0 && w.cut.len() >= w.limit {
+		w.aborted, w.full = true, true
+		return
+	}
+	w.cut.paths = append(w.cut.paths, w.path[:depth]...)
 }
 
 // checkIn publishes the worker's nodes for the progress reports, if any,
@@ -271,21 +314,14 @@ func (w *worker) flush() {
 	}
 }
 
-// crew is the goroutines that search a parallel iteration's tasks beside
-// the caller. They live as long as the search and spin between its
-// iterations: a goroutine started for each iteration took longer to run
-// than most iterations take (docs/experiments.md).
+// crew is the goroutines that search a round's tasks beside the caller.
+// They live as long as the search and spin between its iterations: a
+// goroutine started for each iteration took longer to run than most
+// iterations take (docs/experiments.md).
 type crew struct {
 	size  int
-	round atomic.Pointer[round] // the latest parallel iteration
+	round atomic.Pointer[round] // the latest
 	done  atomic.Bool
-}
-
-// round is what a parallel iteration hands its crew: the work loop, and a
-// copy of the worker for each goroutine.
-type round struct {
-	copies []*worker
-	work   func(c *worker)
 }
 
 func startCrew(size int) *crew {
@@ -296,7 +332,9 @@ func startCrew(size int) *crew {
 	return team
 }
 
-// help joins each round once, as the worker copy numbered i.
+// help joins each round once, as the worker copy numbered i. One that
+// joins late claims nothing: its claims fail, touching only the round's
+// counters.
 func (team *crew) help(i int) {
 	var last *round
 	for !team.done.Load() {

@@ -18,6 +18,11 @@ type Progress struct {
 	Forecast uint64
 	Total    uint64        // nodes generated in every iteration so far
 	Elapsed  time.Duration // since the search started
+	// Tasks is the number of subtrees the iteration is cut into, if it is
+	// a round (0 if not), and Memory the bytes its frontiers take: its
+	// own and the one that ranks it (Options.Frontier).
+	Tasks  int
+	Memory uint64
 }
 
 // NodesPerSecond returns the search's rate so far.
@@ -29,7 +34,9 @@ func (p Progress) NodesPerSecond() float64 {
 }
 
 // String formats the report on one line, such as "bound 54: 1.20 G nodes
-// of about 3.40 G (35%), 14.1 Mnodes/s, 1m25s, about 2m40s left".
+// of about 3.40 G (35%), 14.1 Mnodes/s, 1m25s, about 2m40s left"; where
+// the iteration is a round, its tasks and their memory follow the nodes:
+// ", 1.47 M tasks (61.2 MB)".
 func (p Progress) String() string {
 	rate := p.NodesPerSecond()
 	s := fmt.Sprintf("bound %d: %s nodes", p.Bound, metric(p.Generated))
@@ -38,6 +45,13 @@ func (p Progress) String() string {
 		s += ", done"
 	case p.Forecast > 0:
 		s += fmt.Sprintf(" of about %s (%.0f%%)", metric(p.Forecast), 100*float64(p.Generated)/float64(p.Forecast))
+	}
+	if p.Tasks > 0 {
+		unit := "B"
+		if p.Memory < 1000 {
+			unit = " B"
+		}
+		s += fmt.Sprintf(", %s tasks (%s%s)", metric(uint64(p.Tasks)), metric(p.Memory), unit)
 	}
 	s += fmt.Sprintf(", %.1f Mnodes/s, %v", rate/1e6, p.Elapsed.Round(time.Second))
 	if !p.Done && p.Forecast > p.Generated && rate > 0 {
@@ -81,6 +95,9 @@ type reporter struct {
 	// forecast is the current iteration's; total the nodes of the ones
 	// done.
 	forecast, total uint64
+	// The round's tasks and their frontiers' memory (Progress).
+	tasks  int
+	memory uint64
 	// live is the current iteration's nodes, as the workers publish them
 	// every stopCheck expansions.
 	live atomic.Uint64
@@ -117,7 +134,7 @@ func (r *reporter) checkIn() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	live := r.live.Load()
-	r.report(Progress{Bound: r.bound, Generated: live, Forecast: r.forecast, Total: r.total + live, Elapsed: time.Since(r.t0)})
+	r.report(Progress{Bound: r.bound, Generated: live, Forecast: r.forecast, Total: r.total + live, Elapsed: time.Since(r.t0), Tasks: r.tasks, Memory: r.memory})
 	r.due.set(time.Since(r.t0) + r.every)
 }
 
@@ -125,11 +142,19 @@ func (r *reporter) checkIn() {
 func (r *reporter) begin(bound int, done []Iteration) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.bound, r.forecast = bound, 0
+	r.bound, r.forecast, r.tasks, r.memory = bound, 0, 0, 0
 	if n := len(done); n >= 2 && done[n-2].Generated > 0 {
 		r.forecast = uint64(float64(done[n-1].Generated) * float64(done[n-1].Generated) / float64(done[n-2].Generated))
 	}
 	r.live.Store(0)
+}
+
+// cut tells the reports the iteration's tasks, and their frontiers'
+// memory.
+func (r *reporter) cut(tasks int, memory uint64) {
+	r.mu.Lock()
+	r.tasks, r.memory = tasks, memory
+	r.mu.Unlock()
 }
 
 // end reports an iteration done, once the search has run for a period.
@@ -138,6 +163,6 @@ func (r *reporter) end(it Iteration) {
 	defer r.mu.Unlock()
 	r.total += it.Generated
 	if elapsed := time.Since(r.t0); elapsed >= r.every {
-		r.report(Progress{Bound: r.bound, Generated: it.Generated, Done: true, Forecast: r.forecast, Total: r.total, Elapsed: elapsed})
+		r.report(Progress{Bound: r.bound, Generated: it.Generated, Done: true, Forecast: r.forecast, Total: r.total, Elapsed: elapsed, Tasks: r.tasks, Memory: r.memory})
 	}
 }

@@ -136,7 +136,8 @@ var ErrUnreported = errors.New("search: a task gave up its subtrees after a solu
 // Split begins a split search of start among tasks tasks, as each of them
 // does alike: it searches whole the iterations up to the first that
 // generates above nodes or more (0 means DefaultSplitAbove), as Solve
-// would. It returns their result, solved if one of them held a solution,
+// would with Options.Frontier NoFrontier, as its tasks take their subtrees
+// depth-first. It returns their result, solved if one of them held a solution,
 // and otherwise the plan of the next iteration, whose runs give each task
 // as many subtrees. It neither saves nor resumes
 // checkpoints: the iterations it searches are small.
@@ -148,6 +149,9 @@ func Split(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heurist
 	case opts.Checkpoint != nil || opts.Resume != nil:
 		return Result{}, Plan{}, errors.New("search: Split neither saves nor resumes checkpoints")
 	}
+	// The tasks share subtrees in depth-first order, and so the search
+	// before them takes its subtrees so too.
+	opts.Frontier = NoFrontier
 	s, err := open(ctx, start, goal, h, &opts, "")
 	if err != nil {
 		return Result{}, Plan{}, err
@@ -191,7 +195,6 @@ func SolveShare(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *He
 	}
 	team := startCrew(max(opts.Threads, 1) - 1)
 	defer team.stop()
-	defer w.putTasks()
 	t0 := time.Now()
 	if w.reports != nil {
 		w.reports.begin(share.Bound/w.gw, nil)
@@ -237,13 +240,13 @@ func (w *worker) shareIteration(plan Plan, starts [][]puzzle.Move, task int, kno
 type sharer struct {
 	task   int
 	starts [][]puzzle.Move
-	owner  int // the task whose run the cut is in
 	known  func() int64
 	t0     time.Time
 	due    deadline // of the next call of known
-	// The iteration's: the first subtree known to hold a solution, and
-	// the subtrees cut so far (see parallelIteration).
-	best, published *atomic.Int64
+	// The round's: the first task known to hold a solution, and the
+	// frontier cut so far (see parallelIteration).
+	best  *atomic.Int64
+	tasks *frontier
 	// What the iteration leaves: the cut's counts, the subtree holding
 	// the solution found, and the first that known named and the task
 	// gave up the subtrees after (math.MaxInt64 if none).
@@ -252,12 +255,28 @@ type sharer struct {
 	heeded atomic.Int64
 }
 
-// owns reports whether the subtree the cut reached by path is the task's.
-func (s *sharer) owns(path []puzzle.Move) bool {
-	for s.owner+1 < len(s.starts) && slices.Equal(path, s.starts[s.owner+1]) {
-		s.owner++
+// run returns the numbers of the subtrees in the task's run, lo to hi
+// (excluded), of the frontier f: from the one its start names to the
+// next task's.
+func (s *sharer) run(f *frontier) (lo, hi int) {
+	owner := 0
+	lo, hi = -1, f.len()
+	for i := range f.len() {
+		for owner+1 < len(s.starts) && slices.Equal(f.path(i), s.starts[owner+1]) {
+			owner++
+		}
+		if owner == s.task && lo < 0 {
+			lo = i
+		}
+		if owner > s.task {
+			hi = i
+			break
+		}
 	}
-	return s.owner == s.task
+	if lo < 0 {
+		lo = hi
+	}
+	return lo, hi
 }
 
 // checkIn asks, when due, for the first subtree another task found a
@@ -268,7 +287,7 @@ func (s *sharer) checkIn() {
 		return
 	}
 	wait := pollEvery
-	if j := s.known(); j < s.published.Load() {
+	if j := s.known(); j < int64(s.tasks.len()) {
 		for b := s.best.Load(); j < b; b = s.best.Load() {
 			if s.best.CompareAndSwap(b, j) {
 				s.heeded.Store(j) // the only caller: one call at a time
@@ -292,24 +311,28 @@ func (w *worker) cutFor(bound, tasks int, total uint64) (int, []string) {
 	want := subtreesPerTask * tasks
 	bestDepth, bestCost := 1, math.Inf(1)
 	var best []string
+	var f frontier
 	w.fit(bound)
 	for depth := 1; depth < MaxLength && depth*w.gw < bound; depth++ {
-		w.bound, w.next, w.split, w.frontier = bound, math.MaxInt, depth, nil
 		w.expanded, w.generated = 0, 0
-		w.descend(0, &w.st.sums, 0)
+		w.cutAt(&f, bound, depth, 0)
 		above := float64(w.generated)
 		if above >= bestCost {
 			break // a deeper cut alone costs more
 		}
-		n := len(w.frontier)
+		n := f.len()
 		if cost := above + max(float64(total)-above, 0)/float64(max(min(n, tasks), 1)); cost < bestCost || n >= want {
-			bestDepth, best, bestCost = depth, w.frontier, cost
+			bestDepth, bestCost = depth, cost
+			best = best[:0]
+			for i := range n {
+				best = append(best, puzzle.FormatMoves(f.path(i)))
+			}
 		}
 		if n >= want || n == 0 {
 			break
 		}
 	}
-	w.split, w.frontier, w.aborted = -1, nil, false
+	w.aborted = false
 	w.expanded, w.generated = 0, 0
 	return bestDepth, best
 }

@@ -298,6 +298,9 @@ func jobKey(c *Config, b *batch.Config, all []entry) string {
 	if b.Solver.NoReflect {
 		fmt.Fprintln(h, "no-reflect")
 	}
+	if o.Frontier != search.DefaultFrontier {
+		fmt.Fprintln(h, "frontier", o.Frontier)
+	}
 	for _, e := range all {
 		fmt.Fprintln(h, e.p.ID, e.p.Size, e.p.Tiles, e.err)
 	}
