@@ -152,7 +152,7 @@ func flags(cfg *config) (*cli.Command, func() error) {
 	fs.DurationVar(&b.Options.Timeout, "timeout", 0, "give up a puzzle after this long (0: never)")
 	fs.DurationVar(&b.Options.ProgressEvery, "progress", search.DefaultProgressEvery, "report on standard error a search that runs this long, at each iteration's end and this often within one (0: never)")
 	fs.IntVar(&b.Options.PruneDepth, "prune-depth", search.DefaultPruneDepth, "longest redundant move sequence pruned (2: only a move that undoes the last)")
-	fs.IntVar(&b.Options.Frontier, "frontier", search.DefaultFrontier, "memory in `MiB` of the frontier that cuts each large iteration into tasks, ranked by their size in the iteration before, the largest first (0: depth-first, as plain IDA*)")
+	fs.IntVar(&b.Options.Frontier, "frontier", search.DefaultFrontier, "memory in `MiB` of the frontier that cuts each large iteration into tasks, ranked by their size in the iteration before, the largest first (0: depth-first, as plain IDA*, and as with --order or --weight)")
 	order := fs.String("order", "", "try the blank's `MOVES` in this order at every node, such as ULRD, Korf's (default: ULRD, with the moves that take their tile nearer home first near the root on boards of up to 16 cells)")
 
 	cmd.Group("Databases")

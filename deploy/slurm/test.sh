@@ -151,11 +151,14 @@ PY
 }
 
 # run NAME FILE N FLAGS... runs the job on one machine and on Slurm, and
-# compares.
+# compares. A split search takes its subtrees depth-first, and so its
+# answer is solve's with --frontier 0; a split batch solves each puzzle
+# as solve does.
 run() {
-	local name=$1 file=$2 n=$3
+	local name=$1 file=$2 n=$3 one=()
 	shift 3
-	"$work/bin/solve" --format jsonl "$@" "$file" >"$work/$name.want" 2>/dev/null || true
+	[[ $name == batch-* ]] || one=(--frontier 0)
+	"$work/bin/solve" --format jsonl "${one[@]}" "$@" "$file" >"$work/$name.want" 2>/dev/null || true
 	FIFTEEN_RESULTS=$work/$name.results "$repo/deploy/slurm/solve.sh" "$file" "$n" --format jsonl "${split[@]}" "$@" \
 		>"$work/$name.got" 2>"$work/$name.err" || true
 	compare "$work/$name.want" "$work/$name.got" || {
@@ -173,7 +176,7 @@ done
 
 # A task killed mid-way: the one that saves the last round's first
 # checkpoint. The next round runs it again, and it resumes its share.
-"$work/bin/solve" --format jsonl "${flags5[@]}" "$work/five-long.txt" >"$work/kill.want" 2>/dev/null
+"$work/bin/solve" --format jsonl --frontier 0 "${flags5[@]}" "$work/five-long.txt" >"$work/kill.want" 2>/dev/null
 last=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["length"])' <"$work/kill.want")
 results=$work/kill.results
 FIFTEEN_RESULTS=$results "$repo/deploy/slurm/solve.sh" "$work/five-long.txt" 4 --format jsonl \
