@@ -257,6 +257,11 @@ func TestParseConfig(t *testing.T) {
 		c.Order != [4]puzzle.Move{puzzle.Down, puzzle.Right, puzzle.Left, puzzle.Up} {
 		t.Errorf("parsed %+v", c)
 	}
+	for s, want := range map[string]int{"pdb+frontier=64": 64, "pdb+frontier=0": search.NoFrontier, "pdb": 0} {
+		if c, err := bench.ParseConfig(s); err != nil || c.Frontier != want {
+			t.Errorf("ParseConfig(%q): frontier %d, %v; want %d", s, c.Frontier, err, want)
+		}
+	}
 	// Partitions joined by '+' before the options, and the default
 	// databases (issue 48: neither could be written).
 	for s, want := range map[string]bench.Config{
@@ -271,7 +276,7 @@ func TestParseConfig(t *testing.T) {
 			t.Errorf("ParseConfig(%q) = %+v, %v", s, c, err)
 		}
 	}
-	for _, bad := range []string{"", "pdb:", "manhattan:663", "linear", "pdb:663+threads=0", "pdb:663+threads=257", "pdb:663+order=UULR", "pdb:663+fast", "manhattan+noreflect=1", "pdb+noreflect=1", "pdb+zero"} {
+	for _, bad := range []string{"", "pdb:", "manhattan:663", "linear", "pdb:663+threads=0", "pdb:663+threads=257", "pdb:663+order=UULR", "pdb:663+fast", "manhattan+noreflect=1", "pdb+noreflect=1", "pdb+zero", "pdb+frontier=-1", "pdb+frontier=x", "pdb+frontier=70000"} {
 		if _, err := bench.ParseConfig(bad); err == nil {
 			t.Errorf("ParseConfig(%q) accepted", bad)
 		} else if strings.HasPrefix(err.Error(), "bench:") {

@@ -215,6 +215,8 @@ func flags(cfg *config) (*cli.Command, func() error) {
 			return errors.New("--checkpoint and --resume save and resume IDA* searches: not with --greedy or --constructive")
 		case b.Checkpoint != "" && b.Jobs > 1:
 			return errors.New("--checkpoint saves one search at a time: not with --jobs above 1")
+		case b.Options.Frontier < 0 || b.Options.Frontier > search.MaxFrontier:
+			return fmt.Errorf("bad --frontier %d: want 1 to %d MiB, or 0 for depth-first", b.Options.Frontier, search.MaxFrontier)
 		case b.Options.CheckpointEvery <= 0:
 			return fmt.Errorf("bad --checkpoint-every %v: want above 0", b.Options.CheckpointEvery)
 		}

@@ -24,6 +24,8 @@ func TestUsageMessages(t *testing.T) {
 		{[]string{"--partition", "663", "--heuristic", "manhattan"}, "only the pdb heuristic"},
 		{[]string{"--resume", empty}, "is not a checkpoint of solve --checkpoint: it names no puzzle\n"},
 		{[]string{"--prune-depth", "1"}, "solve: pruning depth 1"},
+		{[]string{"--frontier", "-1"}, "solve: bad --frontier -1: want 1 to 65536 MiB, or 0 for depth-first\n"},
+		{[]string{"--frontier", "70000"}, "bad --frontier 70000"},
 		{[]string{"--partition", "1,2/3,4,5,6,7,9"}, `"9" is not a tile of a 3x3 board`}, // a 4x4 board's fault was named
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
