@@ -44,8 +44,6 @@ type round struct {
 	root   tiles   // the board the paths start from, and its blank
 	blank  int
 	copies []*worker // a copy of the worker for each goroutine
-	saves  *checkpointer
-	share  *sharer
 	// A split search's task searches the tasks from lo to hi alone.
 	lo, hi int
 
@@ -68,7 +66,7 @@ type round struct {
 func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (bool, Iteration) {
 	w.fit(bound)
 	threads := team.size + 1
-	r := &round{it: Iteration{Bound: bound / w.gw}, next: math.MaxInt, found: -1, saves: w.saves, share: w.share}
+	r := &round{it: Iteration{Bound: bound / w.gw}, next: math.MaxInt, found: -1}
 	r.best.Store(math.MaxInt64)
 	r.root, r.blank = w.board, w.blank
 	w.bound, w.next = bound, math.MaxInt
@@ -150,7 +148,7 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 		}
 	}
 
-	w.next = min(w.next, r.next)
+	w.next = r.next // the cut's among them (record)
 	found := r.found >= 0
 	if found {
 		w.length = copy(w.path, r.solution)
@@ -225,7 +223,7 @@ func (r *round) search(c *worker, k int64) {
 	if i < r.lo || i >= r.hi {
 		return
 	}
-	if t, ok := r.saves.resumedTask(int64(i)); ok {
+	if t, ok := c.saves.resumedTask(int64(i)); ok {
 		r.tasks.sizes[i] = t.Generated
 		r.mu.Lock()
 		r.it.Expanded += t.Expanded
@@ -242,12 +240,12 @@ func (r *round) search(c *worker, k int64) {
 	r.record(c, k, int64(i), found)
 	if !found && !c.aborted {
 		f.sizes[i] = c.generated
-		if r.saves != nil {
+		if c.saves != nil {
 			t := Task{Number: int64(i), Expanded: c.expanded, Generated: c.generated, Next: c.next}
-			if r.share != nil {
+			if c.share != nil {
 				t.Path = puzzle.FormatMoves(f.path(i)) // the plan of the next iteration names it
 			}
-			r.saves.done(t)
+			c.saves.done(t)
 		}
 	}
 	c.aborted = false
