@@ -293,6 +293,11 @@ func TestParseConfig(t *testing.T) {
 		"pdb+noreflect+noreflect": "given twice",
 		"manhattan+noreflect":     "only the databases",
 		"misplaced+noreflect":     "only the databases",
+		// Issue 66: typos got no hint; a frontier with a fixed order was
+		// taken, and ranked nothing.
+		"pdb+thread=2":              "unknown option (did you mean threads?)",
+		"pdb+fronteir=8":            "unknown option (did you mean frontier?)",
+		"pdb+frontier=1+order=ULRD": "not with order",
 	} {
 		if _, err := bench.ParseConfig(bad); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ParseConfig(%q): %v, want %q", bad, err, want)

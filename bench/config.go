@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"fifteen/internal/nearest"
 	"fifteen/puzzle"
 	"fifteen/search"
 	"fifteen/solver"
@@ -106,11 +107,17 @@ func ParseConfig(s string) (Config, error) {
 				c.Frontier = search.NoFrontier
 			}
 		default:
-			err = fmt.Errorf("unknown option")
+			err = errors.New("unknown option")
+			if near := nearest.Name(key, options); near != "" {
+				err = fmt.Errorf("unknown option (did you mean %s?)", near)
+			}
 		}
 		if err != nil {
 			return Config{}, fmt.Errorf("config %q: option %q: %v", s, opt, err)
 		}
+	}
+	if seen["frontier"] && seen["order"] {
+		return Config{}, fmt.Errorf("config %q: option frontier ranks the tasks of each round: not with order, which takes them in an order of its own", s)
 	}
 	sc := c.Solver()
 	if err := errors.Join(sc.Validate(), c.Options.Validate()); err != nil {
@@ -118,6 +125,9 @@ func ParseConfig(s string) (Config, error) {
 	}
 	return c, nil
 }
+
+// options are the options a configuration takes.
+var options = []string{"noreflect", "prune", "order", "frontier", "threads", "jobs"}
 
 // isOption reports whether a part of a configuration after a '+' is an
 // option rather than a partition: partitions and specs begin with a digit,

@@ -107,7 +107,7 @@ func (s *solver) solve() error {
 	}
 	for turns := 0; !s.solved(); turns++ {
 		if turns == 2 {
-			return errors.New("construct: internal error: the last square does not turn into place")
+			return errors.New("internal error: the last square does not turn into place")
 		}
 		for _, m := range []puzzle.Move{puzzle.Up, puzzle.Left, puzzle.Down, puzzle.Right} {
 			s.move(m)
@@ -163,7 +163,7 @@ func (s *solver) pair(a, b, third int, window []int) error {
 			}
 		}
 		if best == nil {
-			return errors.New("construct: internal error: the blank cannot reach a line's end")
+			return errors.New("internal error: the blank cannot reach a line's end")
 		}
 		for _, c := range best {
 			s.moveBlankTo(c)
@@ -223,7 +223,7 @@ func (s *solver) seat(ta, tb, a, b int, window []int) error {
 			}
 		}
 	}
-	return errors.New("construct: internal error: a line's last two tiles cannot be seated")
+	return errors.New("internal error: a line's last two tiles cannot be seated")
 }
 
 // place moves tile t to cell dst and fixes it there.
@@ -276,14 +276,14 @@ func (s *solver) route(t, dst int) error {
 			}
 		}
 	}
-	return fmt.Errorf("construct: internal error: tile %d cannot reach cell %d", t, dst)
+	return fmt.Errorf("internal error: tile %d cannot reach cell %d", t, dst)
 }
 
 // blankTo moves the blank to cell dst through free cells.
 func (s *solver) blankTo(dst int) error {
 	path := s.path(s.where[0], dst)
 	if path == nil {
-		return errors.New("construct: internal error: the blank is walled in")
+		return errors.New("internal error: the blank is walled in")
 	}
 	for _, c := range path {
 		s.moveBlankTo(c)

@@ -39,25 +39,25 @@ func ParseSet(name string) (Set, error) {
 	}
 	f := strings.Split(name, ":")
 	if f[0] != "random" || len(f) < 3 || len(f) > 4 {
-		return Set{}, fmt.Errorf("data: unknown set %q: want korf100, korf50 or random:N:SEED[:RxC]", name)
+		return Set{}, fmt.Errorf("unknown set %q: want korf100, korf50 or random:N:SEED[:RxC]", name)
 	}
 	n, err := strconv.Atoi(f[1])
 	if err != nil || n < 1 || n > MaxRandom {
-		return Set{}, fmt.Errorf("data: set %q: bad count %q: want 1 to %d", name, f[1], MaxRandom)
+		return Set{}, fmt.Errorf("set %q: bad count %q: want 1 to %d", name, f[1], MaxRandom)
 	}
 	seed, err := strconv.ParseUint(f[2], 10, 64)
 	if err != nil {
-		return Set{}, fmt.Errorf("data: set %q: bad seed %q", name, f[2])
+		return Set{}, fmt.Errorf("set %q: bad seed %q", name, f[2])
 	}
 	size := puzzle.Size{Rows: 4, Cols: 4}
 	if len(f) == 4 {
 		if size, err = puzzle.ParseSize(f[3]); err != nil {
-			return Set{}, fmt.Errorf("data: set %q: %v", name, err)
+			return Set{}, fmt.Errorf("set %q: %v", name, err)
 		}
 	}
 	set := Set{Name: name, Goal: puzzle.GoalFirst}
 	if set.Instances, err = Random(n, seed, size, set.Goal); err != nil {
-		return Set{}, fmt.Errorf("data: set %q: %v", name, err)
+		return Set{}, fmt.Errorf("set %q: %v", name, err)
 	}
 	return set, nil
 }
@@ -69,7 +69,7 @@ func (s Set) Pick(numbers []int) (Set, error) {
 	picked := Set{Name: s.Name, Goal: s.Goal}
 	for _, k := range numbers {
 		if k < 1 || k > len(s.Instances) {
-			return Set{}, fmt.Errorf("data: set %s has no instance %d: want 1 to %d", s.Name, k, len(s.Instances))
+			return Set{}, fmt.Errorf("set %s has no instance %d: want 1 to %d", s.Name, k, len(s.Instances))
 		}
 		picked.Instances = append(picked.Instances, s.Instances[k-1])
 	}
@@ -96,7 +96,7 @@ func Random(n int, seed uint64, size puzzle.Size, g puzzle.Goal) ([]puzzle.Puzzl
 // asked for, so that a stream of them takes no memory.
 func RandomSeq(n int, seed uint64, size puzzle.Size, g puzzle.Goal) (iter.Seq[puzzle.Puzzle], error) {
 	if n < 0 || n > MaxRandom {
-		return nil, fmt.Errorf("data: %d random positions: want 0 to %d", n, MaxRandom)
+		return nil, fmt.Errorf("%d random positions: want 0 to %d", n, MaxRandom)
 	}
 	if err := size.Valid(); err != nil {
 		return nil, err
@@ -141,7 +141,7 @@ func Korf1985() map[string]Manhattan1985 {
 			}
 		}
 		if err != nil {
-			panic(fmt.Sprintf("data: embedded korf1985.txt, line %d: %v", n+1, err)) // the file is part of the build
+			panic(fmt.Sprintf("embedded korf1985.txt, line %d: %v", n+1, err)) // the file is part of the build
 		}
 		figures["korf"+f[0]] = Manhattan1985{H0: h0, Generated: nodes}
 	}
@@ -204,7 +204,7 @@ func Korf50Effort() map[string]Effort {
 			bad = err != nil
 		}
 		if bad {
-			panic(fmt.Sprintf("data: embedded korf50-anchors.txt, line %d: want ID LENGTH and four counts", n+1)) // the file is part of the build
+			panic(fmt.Sprintf("embedded korf50-anchors.txt, line %d: want ID LENGTH and four counts", n+1)) // the file is part of the build
 		}
 		efforts["k24-"+f[0]] = Effort{KorfFelner2002: v[0], Doebbelin6666: v[1], DoebbelinMax: v[2], Clausecker2019: v[3]}
 	}
@@ -228,7 +228,7 @@ func records(text string) iter.Seq2[int, []string] {
 func mustParse(text, file string, size puzzle.Size, prefix string) []puzzle.Puzzle {
 	set, err := parseSet(text, size, prefix)
 	if err != nil {
-		panic("data: embedded " + file + ": " + err.Error())
+		panic("embedded " + file + ": " + err.Error())
 	}
 	return set
 }

@@ -69,7 +69,7 @@ func Build(ctx context.Context, size puzzle.Size, goal puzzle.Goal, tiles []int,
 		return nil, err
 	}
 	if opts.Threads < 0 || opts.Threads > MaxThreads {
-		return nil, fmt.Errorf("pdb: %d threads: want 0 to %d", opts.Threads, MaxThreads)
+		return nil, fmt.Errorf("%d threads: want 0 to %d", opts.Threads, MaxThreads)
 	}
 	if opts.Scheme == 0 {
 		opts.Scheme = DefaultScheme(size, len(tiles))
@@ -127,7 +127,7 @@ func Build(ctx context.Context, size puzzle.Size, goal puzzle.Goal, tiles []int,
 			break
 		}
 		if depth+1 == unvalued {
-			return nil, fmt.Errorf("pdb: pattern %v needs more than %d moves", tiles, unvalued-1)
+			return nil, fmt.Errorf("pattern %v needs more than %d moves", tiles, unvalued-1)
 		}
 		p.New = newStates
 		p.States += newStates
@@ -136,7 +136,7 @@ func Build(ctx context.Context, size puzzle.Size, goal puzzle.Goal, tiles []int,
 	// then the blank's cell is fixed, and the half of the placements of
 	// the wrong parity cannot be reached; the search never looks them up.
 	if all := k == n-1; !all && p.Valued != p.Placements || all && 2*p.Valued != p.Placements {
-		return nil, fmt.Errorf("pdb: internal error: %d of %d placements unreached", p.Placements-p.Valued, p.Placements)
+		return nil, fmt.Errorf("internal error: %d of %d placements unreached", p.Placements-p.Valued, p.Placements)
 	}
 	for i, v := range b.values {
 		if v == unvalued {
@@ -185,22 +185,22 @@ const unvalued = 255
 
 func checkPattern(size puzzle.Size, tiles []int) error {
 	if err := pdbcore.CheckSize(size); err != nil {
-		return fmt.Errorf("pdb: %w", err)
+		return err
 	}
 	n := size.Cells()
 	if len(tiles) == 0 || len(tiles) > n-1 {
-		return fmt.Errorf("pdb: a pattern of %d tiles on %d cells: want 1..%d", len(tiles), n, n-1)
+		return fmt.Errorf("a pattern of %d tiles on %d cells: want 1..%d", len(tiles), n, n-1)
 	}
 	placements := uint64(1)
 	for i := range len(tiles) {
 		if placements *= uint64(n - i); placements > maxPlacements {
-			return fmt.Errorf("pdb: pattern %v: more than %d placements on a %v board, too many to build", tiles, maxPlacements, size)
+			return fmt.Errorf("pattern %v: more than %d placements on a %v board, too many to build", tiles, maxPlacements, size)
 		}
 	}
 	seen := 0
 	for _, t := range tiles {
 		if t <= 0 || t >= n || seen&(1<<t) != 0 {
-			return fmt.Errorf("pdb: pattern %v: tile %d is repeated or not a tile of a %v board", tiles, t, size)
+			return fmt.Errorf("pattern %v: tile %d is repeated or not a tile of a %v board", tiles, t, size)
 		}
 		seen |= 1 << t
 	}
@@ -413,7 +413,7 @@ func (b *builder) nextPlacement(cells uint64, occupied uint32) (uint64, uint32) 
 		}
 		return cells, occupied
 	}
-	panic("pdb: no placement after the last")
+	panic("no placement after the last")
 }
 
 // successors marks at depth the states one pattern move from placement pl

@@ -137,7 +137,7 @@ func (s *Store) Tables(ctx context.Context, name string, p Partition) ([]*Table,
 			return nil, fail(ErrMissing)
 		}
 		if _, err := s.build(ctx, []Partition{p}, mode); ctx.Err() != nil {
-			return nil, fmt.Errorf("pdb: building the %s databases: %w", p.Name, err)
+			return nil, fmt.Errorf("building the %s databases: %w", p.Name, err)
 		} else if err != nil {
 			return nil, fail(err)
 		}

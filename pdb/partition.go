@@ -128,7 +128,7 @@ func ParsePartitions(s string, size puzzle.Size) ([]Partition, error) {
 		}
 	}
 	if len(parts) > MaxPartitions {
-		return nil, fmt.Errorf("pdb: %q is a catalogue of %d partitions, more than the %d a search looks up", s, len(parts), MaxPartitions)
+		return nil, fmt.Errorf("%q is a catalogue of %d partitions, more than the %d a search looks up", s, len(parts), MaxPartitions)
 	}
 	return parts, nil
 }
@@ -139,7 +139,7 @@ func otherSize(name string, size puzzle.Size) error {
 		_, part := builtin[sz][name]
 		_, set := builtinSets[sz][name]
 		if sz != size && (part || set) {
-			return fmt.Errorf("pdb: partition %s is for %v boards; give a %v board's patterns as a spec", name, sz, size)
+			return fmt.Errorf("partition %s is for %v boards; give a %v board's patterns as a spec", name, sz, size)
 		}
 	}
 	return nil
@@ -158,7 +158,7 @@ func ParsePartition(s string, size puzzle.Size) (Partition, error) {
 		return p, err
 	}
 	if !strings.ContainsAny(s, ",/") {
-		return p, fmt.Errorf("pdb: unknown partition %q of a %v board: want %s or a spec like 1,2,3,4/5,6,7,8", s, size, strings.Join(Names(size), ", "))
+		return p, fmt.Errorf("unknown partition %q of a %v board: want %s or a spec like 1,2,3,4/5,6,7,8", s, size, strings.Join(Names(size), ", "))
 	}
 	covered := 1 // the blank
 	for _, group := range strings.Split(s, "/") {
@@ -166,7 +166,7 @@ func ParsePartition(s string, size puzzle.Size) (Partition, error) {
 		for _, f := range strings.Split(group, ",") {
 			t, err := strconv.Atoi(strings.TrimSpace(f))
 			if err != nil || t <= 0 || t >= size.Cells() || covered&(1<<t) != 0 {
-				return p, fmt.Errorf("pdb: partition %q: %q is not a tile of a %v board, or is repeated", s, f, size)
+				return p, fmt.Errorf("partition %q: %q is not a tile of a %v board, or is repeated", s, f, size)
 			}
 			covered |= 1 << t
 			pattern = append(pattern, t)
@@ -177,7 +177,7 @@ func ParsePartition(s string, size puzzle.Size) (Partition, error) {
 		p.Patterns = append(p.Patterns, pattern)
 	}
 	if covered != 1<<size.Cells()-1 {
-		return p, fmt.Errorf("pdb: partition %q leaves tiles of a %v board uncovered", s, size)
+		return p, fmt.Errorf("partition %q leaves tiles of a %v board uncovered", s, size)
 	}
 	return p, nil
 }
@@ -293,7 +293,7 @@ func (b Built) String() string {
 // ctx ends; a holder that dies releases it.
 func lockDir(ctx context.Context, dir string, onWait func()) (unlock func() error, err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("pdb: %w", err)
+		return nil, err
 	}
 	return flock.Lock(ctx, filepath.Join(dir, ".lock"), onWait)
 }
@@ -304,7 +304,7 @@ func lockDir(ctx context.Context, dir string, onWait func()) (unlock func() erro
 // milliseconds, and writes nothing of the database it was building.
 func BuildMissing(ctx context.Context, dir string, size puzzle.Size, patterns [][]int, opts BuildOptions, done func(Built)) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("pdb: %v", err)
+		return err
 	}
 	for _, tiles := range patterns {
 		t0 := time.Now()
@@ -314,7 +314,7 @@ func BuildMissing(ctx context.Context, dir string, size puzzle.Size, patterns []
 		}
 		path := filepath.Join(dir, FileName(size, Goal, tiles))
 		if err := writeFile(path, t); err != nil {
-			return fmt.Errorf("pdb: writing %s: %v", path, err)
+			return fmt.Errorf("writing %s: %v", path, err)
 		}
 		info, err := os.Stat(path)
 		if err != nil {

@@ -25,7 +25,7 @@ func DefaultDir() (string, error) {
 	}
 	cache, err := os.UserCacheDir()
 	if err != nil {
-		return "", fmt.Errorf("pdb: no database directory (no $FIFTEEN_PDB_DIR, and %v)", err)
+		return "", fmt.Errorf("no database directory (no $FIFTEEN_PDB_DIR, and %v)", err)
 	}
 	return filepath.Join(cache, "fifteen"), nil
 }
@@ -91,7 +91,7 @@ func unpackDir(dir string) (string, error) {
 	}
 	cache, err := os.UserCacheDir()
 	if err != nil {
-		return "", fmt.Errorf("pdb: no cache directory for the unpacked databases of %s: %w", dir, err)
+		return "", fmt.Errorf("no cache directory for the unpacked databases of %s: %w", dir, err)
 	}
 	sum := sha256.Sum256([]byte(abs))
 	return filepath.Join(cache, "fifteen", "unpacked", hex.EncodeToString(sum[:8])), nil
@@ -104,7 +104,7 @@ type unpackError struct {
 	err  error
 }
 
-func (e *unpackError) Error() string { return fmt.Sprintf("pdb: unpacking %s: %v", e.path, e.err) }
+func (e *unpackError) Error() string { return fmt.Sprintf("unpacking %s: %v", e.path, e.err) }
 func (e *unpackError) Unwrap() error { return e.err }
 
 // load returns the table of the compressed file at path through its

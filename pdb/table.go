@@ -117,7 +117,7 @@ func cellOf(b puzzle.Board, t int) int {
 			return i
 		}
 	}
-	panic(fmt.Sprintf("pdb: tile %d not on board", t))
+	panic(fmt.Sprintf("tile %d not on board", t))
 }
 
 // Placements returns the number of distinct placements of the pattern,

@@ -47,10 +47,10 @@ func (o *Options) fill() error {
 		o.Pause = 150
 	}
 	if o.Cell < MinCell || o.Cell > MaxCell {
-		return fmt.Errorf("render: cell of %d pixels: want %d..%d", o.Cell, MinCell, MaxCell)
+		return fmt.Errorf("cell of %d pixels: want %d..%d", o.Cell, MinCell, MaxCell)
 	}
 	if o.Delay < 0 || o.Pause < 0 {
-		return errors.New("render: negative delay")
+		return errors.New("negative delay")
 	}
 	return nil
 }
@@ -89,7 +89,7 @@ func GIF(ctx context.Context, w io.Writer, start puzzle.Puzzle, moves []puzzle.M
 			break
 		}
 		if g, _, err = g.Apply(moves[i : i+1]); err != nil {
-			return fmt.Errorf("render: move %d (%v) leaves the board", i+1, moves[i])
+			return fmt.Errorf("move %d (%v) leaves the board", i+1, moves[i])
 		}
 	}
 	anim.Delay[0], anim.Delay[len(anim.Delay)-1] = d.opts.Pause, d.opts.Pause

@@ -20,7 +20,7 @@ import (
 
 // ErrIterations is the error of iterations that no search of the start
 // makes: a result or checkpoint that was edited, or is of another start.
-var ErrIterations = errors.New("search: iterations that no search of this start makes")
+var ErrIterations = errors.New("iterations that no search of this start makes")
 
 // CheckPath reports whether moves, a solution of start toward goal, could
 // be the one the search under h with opts found in its iteration of

@@ -94,7 +94,7 @@ func TestResumeEdited(t *testing.T) {
 	res := solve(t, b, puzzle.GoalFirst, h, opts, -1)
 	var between *search.Checkpoint // saved between two iterations
 	for i := range saved {
-		if len(saved[i].Iterations) >= 2 && len(saved[i].Tasks) == 0 {
+		if len(saved[i].Iterations) >= 2 && saved[i].TasksDone() == 0 {
 			between = &saved[i]
 			break
 		}

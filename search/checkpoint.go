@@ -1,78 +1,95 @@
 package search
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
 	"slices"
 	"sync"
 	"time"
+
+	"fifteen/puzzle"
 )
 
 // Checkpoint is the state of a search under way, from which
 // Options.Resume continues it: the iterations done and, of the one under
-// way, the tasks (subtrees at the depth the parallel search cuts it at,
-// numbered in depth-first order) searched to the end, with their counts.
-// A resumed search searches the rest, and so finds the same solution and,
-// with one thread, the same counts as a search never stopped; with more,
-// the iterations before the last count the same.
+// way, the tasks (the subtrees its round is cut into) searched to the
+// end, with their counts. A resumed search searches the rest, and so finds
+// the same solution and, with one thread, the same counts as a search
+// never stopped; with more, the iterations before the last count the
+// same.
 type Checkpoint struct {
 	// Version is the checkpoint's format, CheckpointVersion: a resume
-	// refuses another, as it would not rank the tasks as the search did.
+	// refuses another.
 	Version int `json:"version"`
 	// Search describes the search: the board, goal, heuristic, pruning,
-	// move order and weight, which a resumed search must share.
+	// move order, weight and frontier, which a resumed search must share.
 	Search     string      `json:"search"`
 	Iterations []Iteration `json:"iterations"`
 	Bound      int         `json:"bound"`               // of the iteration under way, as f counts it (Options.Weight)
-	CutDepth   int         `json:"cut_depth,omitempty"` // the depth its tasks are cut at, 0 if it is not cut
-	Tasks      []Task      `json:"tasks,omitempty"`     // its tasks searched to the end
-	// Ranking is the frontier of the last iteration that was cut and
-	// searched whole, which ranks the tasks of the one under way (nil if
-	// none does).
-	Ranking *Ranking      `json:"ranking,omitempty"`
-	Elapsed time.Duration `json:"elapsed_ns"` // the search's time so far
+	CutDepth   int         `json:"cut_depth,omitempty"` // the depth its round is cut at, or planned to be; 0 if none
+	Done       *Done       `json:"done,omitempty"`      // its tasks searched to the end
+	// Previous is the round of the last iteration, which the search
+	// planned the one under way from, and whose frontier ranks its tasks;
+	// nil if that iteration was not cut.
+	Previous *Round        `json:"previous_round,omitempty"`
+	Elapsed  time.Duration `json:"elapsed_ns"` // the search's time so far
 }
 
 // CheckpointVersion is the format of the checkpoints this package writes
-// and resumes: 2 since the rounds rank their tasks (version 1, which had
-// no field for it, nor for the version, had no ranking).
-const CheckpointVersion = 2
+// and resumes: 3 since the tasks done are kept as columns (Done), whose
+// size the frontier's budget bounds (MaxCheckpointSize); 2 listed them
+// one by one, and could outgrow what a resume reads.
+const CheckpointVersion = 3
 
-// Ranking is an iteration's frontier, the nodes it was cut at, as far as
-// the next iteration needs it to rank its tasks: the iteration's bound
-// and cut depth, which give the nodes again, and the nodes generated below
-// each, by task number.
-type Ranking struct {
+// TasksDone returns the number of tasks the checkpoint holds as searched
+// in the iteration under way.
+func (cp *Checkpoint) TasksDone() int {
+	if cp.Done == nil {
+		return 0
+	}
+	return len(cp.Done.Generated)
+}
+
+// Done is what the tasks of an iteration searched to the end found, by
+// their positions in the order their round takes them in (which a
+// resumed search computes again). Tasks are taken in that order, so the
+// positions come as runs, nearly all of them one run from the first:
+// Runs holds the first position of each run and the one after its last.
+// The columns hold each task's counts, position by position, and Next
+// its smallest f above the bound, less the bound: 0 if it met none.
+type Done struct {
+	Runs      []int64  `json:"runs"`
+	Expanded  []uint64 `json:"expanded"`
+	Generated []uint64 `json:"generated"`
+	Next      []int    `json:"next"`
+}
+
+// Round is an iteration's round as far as the next iteration plans its
+// own from it (nextCutDepth): the iteration's bound, the depth it was cut
+// at (which gives its tasks again) and the number of its tasks, and the
+// goroutines that searched them; with a ranked frontier, the nodes
+// generated below each task, by task number, which rank the next round's.
+type Round struct {
 	Bound    int      `json:"bound"`
 	CutDepth int      `json:"cut_depth"`
-	Sizes    []uint64 `json:"sizes"`
+	Tasks    int      `json:"tasks"`
+	Threads  int      `json:"threads"`
+	Sizes    []uint64 `json:"sizes,omitempty"`
 }
 
-// ranking returns f's Ranking, nil if f is.
-func ranking(f *frontier) *Ranking {
-	if f == nil {
+// record returns the Round of prev, nil if prev is, with the sizes of
+// its frontier front, if it has one.
+func record(prev *Round, front *frontier) *Round {
+	if prev == nil {
 		return nil
 	}
-	return &Ranking{Bound: f.bound, CutDepth: f.depth, Sizes: slices.Clone(f.sizes)}
-}
-
-// recut returns the frontier a Ranking describes, cut again from the
-// worker's node.
-func (w *worker) recut(r *Ranking) (*frontier, error) {
-	if r.CutDepth < 1 || r.CutDepth*w.gw >= r.Bound || r.Bound > w.maxBound() {
-		return nil, fmt.Errorf("%w: a ranking cut at depth %d of bound %d", ErrOtherSearch, r.CutDepth, r.Bound)
+	r := *prev
+	if front != nil {
+		r.Sizes = slices.Clone(front.sizes)
 	}
-	f := new(frontier)
-	w.fit(r.Bound)
-	found := w.cutAt(f, r.Bound, r.CutDepth, len(r.Sizes)+1)
-	w.expanded, w.generated = 0, 0
-	if found || w.full || f.len() != len(r.Sizes) {
-		w.full, w.aborted = false, false
-		return nil, fmt.Errorf("%w: its ranking lists %d tasks at depth %d of bound %d, not the search's", ErrOtherSearch, len(r.Sizes), r.CutDepth, r.Bound)
-	}
-	f.sizes = slices.Clone(r.Sizes)
-	return f, nil
+	return &r
 }
 
 // Task is a subtree of an iteration searched to the end, numbered in the
@@ -89,13 +106,41 @@ type Task struct {
 }
 
 // ErrOtherSearch is the error of a resume from a checkpoint of another
-// search: another board, goal, heuristic, pruning, order or weight, or
-// another task's share of a split search.
-var ErrOtherSearch = errors.New("search: the checkpoint is of another search")
+// search: another board, goal, heuristic, pruning, order, weight or
+// frontier, another version, another task's share of a split search, or
+// a ranking or tasks of another round.
+var ErrOtherSearch = errors.New("the checkpoint is of another search")
+
+// ErrCheckpoint is the error of a resume from a checkpoint that no search
+// writes: its tasks done malformed, or a negative time.
+var ErrCheckpoint = errors.New("a malformed checkpoint")
+
+// ResumeError is a search's error when it cannot resume from
+// Options.Resume: Err says why (ErrOtherSearch, ErrIterations,
+// ErrCheckpoint). The search has not begun, nor saved a checkpoint.
+type ResumeError struct{ Err error }
+
+func (e *ResumeError) Error() string { return e.Err.Error() }
+func (e *ResumeError) Unwrap() error { return e.Err }
 
 // DefaultCheckpointEvery is the period of a search's checkpoints within
 // an iteration unless Options.CheckpointEvery says otherwise.
 const DefaultCheckpointEvery = time.Minute
+
+// MaxCheckpointSize returns the most bytes a checkpoint of a search with
+// opts takes as JSON (encoding/json), so that a program that keeps them
+// can read back every one: 1 MiB, and four bytes for each byte of the
+// rounds' frontiers (Options.Frontier; a round taken depth-first has
+// 64 MiB). A round's frontier holds at most a task for every 21 bytes
+// (frontier.add), and a checkpoint at most 80 bytes of each task: its
+// size in the ranking, and its position, counts and next bound once done.
+func MaxCheckpointSize(opts Options) int64 {
+	room := budget(&opts, opts.Order != [4]puzzle.Move{})
+	if room == 0 {
+		room = depthFirstRoom
+	}
+	return 1<<20 + 4*int64(room)
+}
 
 // describe returns Checkpoint.Search for a search of start.
 func describe(start fmt.Stringer, goal fmt.Stringer, h *Heuristic, opts *Options, fixed bool) string {
@@ -117,6 +162,14 @@ func describe(start fmt.Stringer, goal fmt.Stringer, h *Heuristic, opts *Options
 	return fmt.Sprintf("%v, goal %v, %s, pruning %d, order %s, weight %v, frontier %s", start, goal, name, opts.PruneDepth, order, max(opts.Weight, 1), frontier)
 }
 
+// doneTask is a task searched to the end, by its position in its round's
+// order.
+type doneTask struct {
+	pos                 int64
+	expanded, generated uint64
+	next                int
+}
+
 // checkpointer makes the search's checkpoints: when an iteration ends,
 // when a worker checking in (as for reports) finds one due within an
 // iteration, and when the search stops.
@@ -124,13 +177,16 @@ type checkpointer struct {
 	save  func(*Checkpoint)
 	every time.Duration
 	t0    time.Time
-	due   deadline   // of the next checkpoint within an iteration
-	mu    sync.Mutex // serializes the saves, and guards the fields below
-	cp    Checkpoint // the state, but for Elapsed
-	prior time.Duration
-	// resumed are the tasks of the first iteration searched before the
-	// resume, by number; the iteration skips them.
-	resumed map[int64]Task
+	prior time.Duration // the resumed search's time; set before the search, then read-only
+	due   deadline      // of the next checkpoint within an iteration
+
+	mu sync.Mutex // serializes the saves, and guards the fields below
+	cp Checkpoint // the state, but for Done and Elapsed
+	// done are the tasks of the iteration under way searched to the end,
+	// in the order they ended; resumed, the positions of those searched
+	// before the resume, which its round skips.
+	done    []doneTask
+	resumed map[int64]int // index in done
 }
 
 func newCheckpointer(save func(*Checkpoint), every time.Duration, t0 time.Time, search string) *checkpointer {
@@ -139,57 +195,124 @@ func newCheckpointer(save func(*Checkpoint), every time.Duration, t0 time.Time, 
 	return c
 }
 
-// resume starts from a checkpoint, which must be of the same search.
+// resume starts from a checkpoint, if it is of the same search and well
+// formed; the worker checks the rest (worker.resume).
 func (c *checkpointer) resume(from *Checkpoint) error {
-	if from.Version != CheckpointVersion {
+	switch {
+	case from.Version != CheckpointVersion:
 		return fmt.Errorf("%w: its format is version %d, and this search resumes version %d only: start the search again", ErrOtherSearch, max(from.Version, 1), CheckpointVersion)
+	case from.Search != c.cp.Search:
+		return fmt.Errorf("%w (%s), not %s", ErrOtherSearch, puzzle.Escape(from.Search), c.cp.Search) // the file's text, as it may have been edited
+	case from.Elapsed < 0:
+		return fmt.Errorf("%w: a time of %v", ErrCheckpoint, from.Elapsed)
 	}
-	if from.Search != c.cp.Search {
-		return fmt.Errorf("%w (%s), not %s", ErrOtherSearch, from.Search, c.cp.Search)
+	done, err := from.Done.tasks(from.Bound)
+	if err != nil {
+		return err
 	}
-	c.cp.Iterations = append([]Iteration(nil), from.Iterations...)
-	c.cp.Bound, c.cp.CutDepth, c.cp.Ranking = from.Bound, from.CutDepth, from.Ranking
-	c.cp.Tasks = append([]Task(nil), from.Tasks...)
+	c.cp.Iterations = slices.Clone(from.Iterations)
+	c.cp.Bound, c.cp.CutDepth, c.cp.Previous = from.Bound, from.CutDepth, from.Previous
 	c.prior = from.Elapsed
-	c.resumed = map[int64]Task{}
-	for _, t := range from.Tasks {
-		c.resumed[t.Number] = t
+	c.done, c.resumed = done, make(map[int64]int, len(done))
+	for i, t := range done {
+		c.resumed[t.pos] = i
 	}
 	return nil
 }
 
+// tasks returns the tasks d holds, nil if d is, in order of position,
+// once it has checked that its columns agree, its runs rise and its next
+// bounds lie above the bound.
+func (d *Done) tasks(bound int) ([]doneTask, error) {
+	if d == nil {
+		return nil, nil
+	}
+	n := len(d.Generated)
+	if len(d.Runs)%2 != 0 || len(d.Expanded) != n || len(d.Next) != n {
+		return nil, fmt.Errorf("%w: its tasks done have %d run bounds, and %d, %d and %d counts", ErrCheckpoint, len(d.Runs), len(d.Expanded), n, len(d.Next))
+	}
+	done := make([]doneTask, 0, n)
+	last := int64(-1)
+	for r := 0; r < len(d.Runs); r += 2 {
+		first, end := d.Runs[r], d.Runs[r+1]
+		if first <= last || end <= first || end-first > int64(n-len(done)) {
+			return nil, fmt.Errorf("%w: its tasks done run from %d to %d, after %d, with %d counts left", ErrCheckpoint, first, end, last, n-len(done))
+		}
+		for pos := first; pos < end; pos++ {
+			i := len(done)
+			next := math.MaxInt
+			switch {
+			case d.Next[i] < 0 || d.Next[i] > maxBound:
+				return nil, fmt.Errorf("%w: the next bound of the task at position %d lies %d above its bound, which it must exceed", ErrIterations, pos, d.Next[i])
+			case d.Next[i] > 0:
+				next = bound + d.Next[i]
+			}
+			done = append(done, doneTask{pos, d.Expanded[i], d.Generated[i], next})
+		}
+		last = end
+	}
+	if len(done) != n {
+		return nil, fmt.Errorf("%w: its tasks done have %d counts for %d positions", ErrCheckpoint, n, len(done))
+	}
+	return done, nil
+}
+
 // begin starts the iteration of the bound, with the tasks cut at
-// cutDepth (0 if none) and ranked by the frontier prev (nil if none),
-// and the ones before it done.
-func (c *checkpointer) begin(bound, cutDepth int, done []Iteration, prev *frontier) {
+// cutDepth (0 if none), planned from the round prev and ranked by its
+// frontier front (nil if none), and the ones before it done. The tasks
+// done of a resumed iteration are kept.
+func (c *checkpointer) begin(bound, cutDepth int, done []Iteration, prev *Round, front *frontier) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if bound != c.cp.Bound || cutDepth != c.cp.CutDepth {
-		c.resumed, c.cp.Tasks = nil, nil
+		c.done, c.resumed = nil, nil
 	}
-	if c.cp.Ranking == nil || prev == nil || c.cp.Ranking.Bound != prev.bound {
-		c.cp.Ranking = ranking(prev)
+	if c.cp.Previous == nil || prev == nil || c.cp.Previous.Bound != prev.Bound {
+		c.cp.Previous = record(prev, front)
 	}
 	c.cp.Iterations, c.cp.Bound, c.cp.CutDepth = done, bound, cutDepth
 	c.due.set(time.Since(c.t0) + c.every)
 }
 
-// resumedTask returns task i if the search resumed had searched it.
-func (c *checkpointer) resumedTask(i int64) (Task, bool) {
+// resumedTask returns the task at position k if the search resumed had
+// searched it.
+func (c *checkpointer) resumedTask(k int64) (doneTask, bool) {
 	if c == nil {
-		return Task{}, false
+		return doneTask{}, false
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	t, ok := c.resumed[i]
-	return t, ok
+	i, ok := c.resumed[k]
+	if !ok {
+		return doneTask{}, false
+	}
+	return c.done[i], true
 }
 
-// done records a task searched to the end.
-func (c *checkpointer) done(t Task) {
+// finished records a task searched to the end.
+func (c *checkpointer) finished(t doneTask) {
 	c.mu.Lock()
-	c.cp.Tasks = append(c.cp.Tasks, t)
+	c.done = append(c.done, t)
 	c.mu.Unlock()
+}
+
+// tasks returns the tasks done so far, in order of position.
+func (c *checkpointer) tasks() []doneTask {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.sorted()
+}
+
+// sorted sorts the tasks done by position, and returns them; c.mu is
+// held.
+func (c *checkpointer) sorted() []doneTask {
+	slices.SortFunc(c.done, func(a, b doneTask) int { return cmp.Compare(a.pos, b.pos) })
+	for i, t := range c.done {
+		if c.resumed != nil {
+			c.resumed[t.pos] = i
+		}
+	}
+	return c.done
 }
 
 // checkIn saves a checkpoint if one is due, and no other worker took it.
@@ -202,12 +325,13 @@ func (c *checkpointer) checkIn() {
 }
 
 // end saves the checkpoint of the search between iterations: those done,
-// and the next one's bound and cut depth, and the frontier that ranks its
-// tasks (nil if none).
-func (c *checkpointer) end(done []Iteration, next, cutDepth int, front *frontier) {
+// and the next one's bound and planned cut depth, the round it was
+// planned from and the frontier that ranks its tasks (nil if none).
+func (c *checkpointer) end(done []Iteration, next, cutDepth int, prev *Round, front *frontier) {
 	c.mu.Lock()
-	c.cp.Iterations, c.cp.Bound, c.cp.CutDepth, c.cp.Tasks, c.resumed = done, next, cutDepth, nil, nil
-	c.cp.Ranking = ranking(front)
+	c.cp.Iterations, c.cp.Bound, c.cp.CutDepth = done, next, cutDepth
+	c.done, c.resumed = nil, nil
+	c.cp.Previous = record(prev, front)
 	c.mu.Unlock()
 	c.saveNow()
 }
@@ -216,8 +340,32 @@ func (c *checkpointer) saveNow() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	cp := c.cp
-	cp.Iterations = append([]Iteration(nil), cp.Iterations...)
-	cp.Tasks = append([]Task(nil), cp.Tasks...)
+	cp.Iterations = slices.Clone(cp.Iterations)
+	cp.Done = pack(c.sorted(), cp.Bound)
 	cp.Elapsed = c.prior + time.Since(c.t0)
 	c.save(&cp)
+}
+
+// pack returns the Done of tasks in order of position, nil if there are
+// none.
+func pack(tasks []doneTask, bound int) *Done {
+	if len(tasks) == 0 {
+		return nil
+	}
+	n := len(tasks)
+	d := &Done{Expanded: make([]uint64, n), Generated: make([]uint64, n), Next: make([]int, n)}
+	for i, t := range tasks {
+		if i == 0 || t.pos != tasks[i-1].pos+1 {
+			if i > 0 {
+				d.Runs = append(d.Runs, tasks[i-1].pos+1)
+			}
+			d.Runs = append(d.Runs, t.pos)
+		}
+		d.Expanded[i], d.Generated[i] = t.expanded, t.generated
+		if t.next != math.MaxInt {
+			d.Next[i] = t.next - bound
+		}
+	}
+	d.Runs = append(d.Runs, tasks[n-1].pos+1)
+	return d
 }

@@ -40,9 +40,9 @@ func TestCheckpointResume(t *testing.T) {
 	}
 	withTasks, ranked := 0, 0
 	for _, cp := range saved {
-		if len(cp.Tasks) > 0 {
+		if cp.TasksDone() > 0 {
 			withTasks++
-			if cp.Ranking != nil {
+			if cp.Previous != nil && cp.Previous.Sizes != nil {
 				ranked++
 			}
 		}
@@ -68,7 +68,7 @@ func TestCheckpointResume(t *testing.T) {
 			}
 			if !slices.Equal(got.Moves, want.Moves) || len(got.Iterations) != len(want.Iterations) || !slices.Equal(got.Iterations[:n], want.Iterations[:n]) {
 				t.Fatalf("checkpoint %d (bound %d, %d tasks), %d threads: %v %v, want %v %v",
-					i, cp.Bound, len(cp.Tasks), threads, puzzle.FormatMoves(got.Moves), got.Iterations, puzzle.FormatMoves(want.Moves), want.Iterations)
+					i, cp.Bound, cp.TasksDone(), threads, puzzle.FormatMoves(got.Moves), got.Iterations, puzzle.FormatMoves(want.Moves), want.Iterations)
 			}
 			if threads == 1 && (got.Generated != want.Generated || got.Expanded != want.Expanded) {
 				t.Fatalf("checkpoint %d: %d nodes generated, %d expanded, want %d, %d", i, got.Generated, got.Expanded, want.Generated, want.Expanded)
@@ -98,7 +98,7 @@ func TestCheckpointOnStop(t *testing.T) {
 		Threads: 2,
 		Checkpoint: func(cp *search.Checkpoint) {
 			last.Store(cp)
-			if cp.Bound == final && len(cp.Tasks) > 0 {
+			if cp.Bound == final && cp.TasksDone() > 0 {
 				cancel()
 			}
 		},
@@ -108,7 +108,7 @@ func TestCheckpointOnStop(t *testing.T) {
 		t.Fatalf("stopped search: %v", err)
 	}
 	cp := last.Load()
-	if cp == nil || len(cp.Tasks) == 0 {
+	if cp == nil || cp.TasksDone() == 0 {
 		t.Fatalf("stopped without a checkpoint within its iteration: %+v", cp)
 	}
 	got := solve(t, b, puzzle.GoalFirst, h, search.Options{Threads: 2, Resume: cp}, want.Length())
@@ -123,18 +123,20 @@ func TestCheckpointOnStop(t *testing.T) {
 	if _, err := search.Solve(context.Background(), b, puzzle.GoalFirst, h, search.Options{Resume: cp, Frontier: search.NoFrontier}); !errors.Is(err, search.ErrOtherSearch) {
 		t.Errorf("a checkpoint of a ranked search resumed depth-first: %v", err)
 	}
-	for _, version := range []int{0, 1, 3} {
+	for _, version := range []int{0, 1, 2, 4} {
 		old := *cp
 		old.Version = version
 		if _, err := search.Solve(context.Background(), b, puzzle.GoalFirst, h, search.Options{Resume: &old}); !errors.Is(err, search.ErrOtherSearch) || !strings.Contains(err.Error(), fmt.Sprintf("version %d,", max(version, 1))) {
 			t.Errorf("a checkpoint of version %d: %v", version, err)
 		}
 	}
-	if cp.Ranking == nil {
+	if cp.Previous == nil || cp.Previous.Sizes == nil {
 		t.Fatal("a checkpoint within a ranked iteration without its ranking")
 	}
 	edited := *cp
-	edited.Ranking = &search.Ranking{Bound: cp.Ranking.Bound, CutDepth: cp.Ranking.CutDepth, Sizes: cp.Ranking.Sizes[1:]}
+	prev := *cp.Previous
+	prev.Sizes, prev.Tasks = prev.Sizes[1:], prev.Tasks-1
+	edited.Previous = &prev
 	if _, err := search.Solve(context.Background(), b, puzzle.GoalFirst, h, search.Options{Resume: &edited}); !errors.Is(err, search.ErrOtherSearch) {
 		t.Errorf("a checkpoint whose ranking lacks a task: %v", err)
 	}

@@ -32,7 +32,7 @@ func Misplaced(size puzzle.Size, goal puzzle.Goal) (*Heuristic, error) {
 // perTile returns the heuristic that sums value(cell, home) over the tiles.
 func perTile(name string, size puzzle.Size, goal puzzle.Goal, value func(c, home int) byte) (*Heuristic, error) {
 	if err := pdbcore.CheckSize(size); err != nil {
-		return nil, fmt.Errorf("search: %w", err)
+		return nil, err
 	}
 	n := size.Cells()
 	tables := make([]*pdb.Table, 0, n-1)
@@ -69,10 +69,10 @@ const maxLineTiles = 5
 // are added; rows and columns of at most 5 tiles.
 func LinearConflict(size puzzle.Size, goal puzzle.Goal) (*Heuristic, error) {
 	if err := pdbcore.CheckSize(size); err != nil {
-		return nil, fmt.Errorf("search: %w", err)
+		return nil, err
 	}
 	if size.Rows > maxLineTiles || size.Cols > maxLineTiles {
-		return nil, fmt.Errorf("search: linear conflict tabulates lines of up to %d cells, not %v", maxLineTiles, size)
+		return nil, fmt.Errorf("linear conflict tabulates lines of up to %d cells, not %v", maxLineTiles, size)
 	}
 	rows, err := lineTables(size, goal, size.Rows, func(c int) int { return c / size.Cols }, func(c int) int { return c % size.Cols }, true)
 	if err != nil {
@@ -168,5 +168,5 @@ func Classic(name string, size puzzle.Size, goal puzzle.Goal) (*Heuristic, error
 	case "linear-conflict":
 		return LinearConflict(size, goal)
 	}
-	return nil, fmt.Errorf("search: unknown heuristic %q: want misplaced, manhattan or linear-conflict", name)
+	return nil, fmt.Errorf("unknown heuristic %q: want misplaced, manhattan or linear-conflict", name)
 }

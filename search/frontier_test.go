@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"fifteen/data"
 	"fifteen/internal/bfs"
@@ -110,5 +111,37 @@ func TestFrontierThreads(t *testing.T) {
 			}
 		}
 		search.SetFrontierBytes(0)
+	}
+}
+
+// TestFrontierBudget searches Korf's easiest instances with Manhattan
+// distance under small budgets, and checks what each round's report says
+// its frontiers hold, with the weights rank takes beside them, against
+// the budget (issue 66: the estimate left out the weights and the
+// frontiers' growth, and could pass it).
+func TestFrontierBudget(t *testing.T) {
+	h, err := search.Manhattan(size4, puzzle.GoalFirst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, budget := range []int{4 << 10, 64 << 10, 1 << 20} {
+		defer search.SetFrontierBytes(search.SetFrontierBytes(budget))
+		rounds, most := 0, 0
+		opts := search.Options{Threads: 1, ProgressEvery: time.Nanosecond, Progress: func(p search.Progress) {
+			if p.Tasks == 0 {
+				return
+			}
+			rounds++
+			most = max(most, p.Tasks)
+			if peak := p.Memory + 8*uint64(p.Tasks); peak > uint64(budget) {
+				t.Errorf("budget %d: a round of %d tasks takes %d bytes", budget, p.Tasks, peak)
+			}
+		}}
+		for _, id := range easyKorf[:3] {
+			solve(t, board(data.Korf100()[id-1]), puzzle.GoalFirst, h, opts, data.Korf100()[id-1].Optimal)
+		}
+		if rounds == 0 || most <= 4 {
+			t.Errorf("budget %d: %d rounds reported, the largest of %d tasks", budget, rounds, most)
+		}
 	}
 }

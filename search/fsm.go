@@ -52,7 +52,7 @@ var (
 // it on first use.
 func prunerFor(depth int) (*pruner, error) {
 	if depth < PruneInverse || depth > MaxPruneDepth {
-		return nil, fmt.Errorf("search: pruning depth %d outside %d..%d", depth, PruneInverse, MaxPruneDepth)
+		return nil, fmt.Errorf("pruning depth %d outside %d..%d", depth, PruneInverse, MaxPruneDepth)
 	}
 	prunersMu.Lock()
 	defer prunersMu.Unlock()
@@ -63,7 +63,7 @@ func prunerFor(depth int) (*pruner, error) {
 			if line = strings.TrimSpace(line); len(line) <= depth {
 				w, err := puzzle.ParseMoves(line)
 				if err != nil {
-					return nil, fmt.Errorf("search: redundant.txt: %v", err)
+					return nil, fmt.Errorf("redundant.txt: %v", err)
 				}
 				words = append(words, w)
 			}

@@ -22,7 +22,7 @@ var greedyLimit = maxGreedyNodes
 
 // ErrGreedyMemory is Greedy's error when it gives up at its bound of 6
 // million positions kept (maxGreedyNodes).
-var ErrGreedyMemory = errors.New("search: greedy search gave up at its memory bound")
+var ErrGreedyMemory = errors.New("greedy search gave up at its memory bound")
 
 // Greedy finds a solution by greedy best-first search: of the positions
 // generated and not yet expanded it always expands one with the smallest

@@ -224,7 +224,7 @@ func (h *Heuristic) Goal() puzzle.Goal { return h.goal }
 // them after.
 func Additive(name string, tables []*pdb.Table, reflect bool) (*Heuristic, error) {
 	if len(tables) == 0 {
-		return nil, errors.New("search: no tables")
+		return nil, errors.New("no tables")
 	}
 	return newHeuristic(name, tables, reflect)
 }
@@ -239,7 +239,7 @@ func newHeuristic(name string, tables []*pdb.Table, reflect bool) (*Heuristic, e
 	h.views[0] = first
 	if reflect {
 		if size.Rows != size.Cols {
-			return nil, fmt.Errorf("search: reflection needs a square board, not %v", size)
+			return nil, fmt.Errorf("reflection needs a square board, not %v", size)
 		}
 		// The goal is symmetric about the diagonal: tile t is relabelled
 		// as the tile whose home is the reflection of t's home.
@@ -267,18 +267,18 @@ func newHeuristic(name string, tables []*pdb.Table, reflect bool) (*Heuristic, e
 // (whose views are added), with at most sixteen views (table sums) in all.
 func Max(name string, hs ...*Heuristic) (*Heuristic, error) {
 	if len(hs) == 0 {
-		return nil, errors.New("search: no heuristics")
+		return nil, errors.New("no heuristics")
 	}
 	m := &Heuristic{name: name, size: hs[0].size, goal: hs[0].goal}
 	unknown := false // whether a heuristic's swing is
 	for _, h := range hs {
 		switch {
 		case h.size != m.size || h.goal != m.goal:
-			return nil, fmt.Errorf("search: %s is for %v/%v, %s for %v/%v", h.name, h.size, h.goal, hs[0].name, m.size, m.goal)
+			return nil, fmt.Errorf("%s is for %v/%v, %s for %v/%v", h.name, h.size, h.goal, hs[0].name, m.size, m.goal)
 		case h.add:
-			return nil, fmt.Errorf("search: %s adds its views; it cannot be maximised with others", h.name)
+			return nil, fmt.Errorf("%s adds its views; it cannot be maximised with others", h.name)
 		case m.n+h.n > maxViews:
-			return nil, fmt.Errorf("search: the maximum of %d views at most", maxViews)
+			return nil, fmt.Errorf("the maximum of %d views at most", maxViews)
 		}
 		m.unreflected = m.unreflected || h.unreflected
 		m.swing = max(m.swing, h.swing)
@@ -306,15 +306,15 @@ func newView(size puzzle.Size, goal puzzle.Goal, tables []*pdb.Table) (view, err
 	covered := 1 // the blank
 	for g, table := range tables {
 		if table.Size != size || table.Goal != goal {
-			return view{}, fmt.Errorf("search: table %d is for %v/%v, table 0 for %v/%v", g, table.Size, table.Goal, size, goal)
+			return view{}, fmt.Errorf("table %d is for %v/%v, table 0 for %v/%v", g, table.Size, table.Goal, size, goal)
 		}
 		if uint64(len(table.Values())) > 1<<32 {
-			return view{}, fmt.Errorf("search: table %d has %d entries; the search indexes at most 2^32", g, len(table.Values()))
+			return view{}, fmt.Errorf("table %d has %d entries; the search indexes at most 2^32", g, len(table.Values()))
 		}
 		x := indexerOf(table)
 		for i, t := range table.Tiles {
 			if t <= 0 || t >= n || covered&(1<<t) != 0 {
-				return view{}, fmt.Errorf("search: tile %d is outside the board or in two patterns", t)
+				return view{}, fmt.Errorf("tile %d is outside the board or in two patterns", t)
 			}
 			covered |= 1 << t
 			v.group[t], v.shift[t], v.weight[t] = uint8(g), uint8(pdb.CellBits*i), x.Weight(i)
@@ -334,7 +334,7 @@ func newView(size puzzle.Size, goal puzzle.Goal, tables []*pdb.Table) (view, err
 		v.low[g], v.flags[g] = 0xff>>table.Regions, uint8(8-table.Regions)
 	}
 	if covered != 1<<n-1 {
-		return view{}, fmt.Errorf("search: the patterns do not cover every tile of a %v board", size)
+		return view{}, fmt.Errorf("the patterns do not cover every tile of a %v board", size)
 	}
 	for c := range n {
 		v.tcell[c], v.ttile[c] = uint8(c), uint8(c)

@@ -32,7 +32,7 @@ const MaxLength = 255
 // ErrNoSolution is the error of a search that found no solution within
 // MaxLength moves: the heuristic or the pruning is wrong, as every
 // solvable board of up to puzzle.MaxBoardCells cells has one.
-var ErrNoSolution = fmt.Errorf("search: no solution within %d moves", MaxLength)
+var ErrNoSolution = fmt.Errorf("no solution within %d moves", MaxLength)
 
 // Options tune a search. The zero value is the default.
 type Options struct {
@@ -104,17 +104,17 @@ const MaxThreads = pdb.MaxThreads
 func (o *Options) Validate() error {
 	switch {
 	case o.Threads < 0 || o.Threads > MaxThreads:
-		return fmt.Errorf("search: %d threads: want 0 to %d", o.Threads, MaxThreads)
+		return fmt.Errorf("%d threads: want 0 to %d", o.Threads, MaxThreads)
 	case o.PruneDepth != 0 && (o.PruneDepth < PruneInverse || o.PruneDepth > MaxPruneDepth):
-		return fmt.Errorf("search: pruning depth %d: want %d to %d", o.PruneDepth, PruneInverse, MaxPruneDepth)
+		return fmt.Errorf("pruning depth %d: want %d to %d", o.PruneDepth, PruneInverse, MaxPruneDepth)
 	case o.Weight != 0 && !ValidWeight(o.Weight):
-		return fmt.Errorf("search: weight %v: want 1.01 to %d, in hundredths (0 searches optimally)", o.Weight, MaxWeight)
+		return fmt.Errorf("weight %v: want 1.01 to %d, in hundredths (0 searches optimally)", o.Weight, MaxWeight)
 	case o.ProgressEvery < 0:
-		return fmt.Errorf("search: progress every %v: want above 0, or 0 for the default", o.ProgressEvery)
+		return fmt.Errorf("progress every %v: want above 0, or 0 for the default", o.ProgressEvery)
 	case o.Frontier < NoFrontier || o.Frontier > MaxFrontier:
-		return fmt.Errorf("search: a frontier of %d MiB: want 1 to %d, 0 for the default or %d for none", o.Frontier, MaxFrontier, NoFrontier)
+		return fmt.Errorf("a frontier of %d MiB: want 1 to %d, 0 for the default or %d for none", o.Frontier, MaxFrontier, NoFrontier)
 	case o.CheckpointEvery < 0:
-		return fmt.Errorf("search: checkpoint every %v: want above 0, or 0 for the default", o.CheckpointEvery)
+		return fmt.Errorf("checkpoint every %v: want above 0, or 0 for the default", o.CheckpointEvery)
 	case o.Order != [4]puzzle.Move{}:
 		return checkOrder(o.Order)
 	}
@@ -175,7 +175,7 @@ func (r *Result) NodesPerSecond() float64 {
 // and its solution rotated back. When ctx ends first, Solve returns the
 // partial result (Solved false, the counts so far) and ctx's error.
 func Solve(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuristic, opts Options) (Result, error) {
-	s, err := open(ctx, start, goal, h, &opts, "")
+	s, err := open(ctx, start, goal, h, &opts, nil)
 	if err != nil {
 		return Result{}, err
 	}
@@ -197,9 +197,11 @@ type session struct {
 }
 
 // open checks the options and the board, and returns the search's
-// worker, which stops when ctx ends. A split search's share (the task and
-// its plan) is part of what its checkpoints describe.
-func open(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuristic, opts *Options, share string) (*session, error) {
+// worker, which stops when ctx ends: a split search's task's, with its
+// share, if sh is not nil (the task and its plan are then part of what
+// its checkpoints describe). A resume is checked before it returns
+// (worker.resume).
+func open(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuristic, opts *Options, sh *sharer) (*session, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
@@ -231,27 +233,26 @@ func open(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuristi
 	if opts.Progress != nil {
 		w.reports = newReporter(opts.Progress, cmp.Or(opts.ProgressEvery, DefaultProgressEvery), t0)
 	}
-	if opts.Checkpoint != nil || opts.Resume != nil || share != "" {
+	search := describe(start, goal, h, opts, fixed)
+	if sh != nil {
+		if sh.plan.CutDepth*w.gw >= sh.plan.Bound || sh.plan.Bound > w.maxBound() {
+			halt()
+			return nil, fmt.Errorf("%w: cut at depth %d of an iteration of bound %d", ErrPlan, sh.plan.CutDepth, sh.plan.Bound/w.gw)
+		}
+		w.share, w.cutDepth = sh, sh.plan.CutDepth
+		search += sh.plan.describe(sh.task)
+	}
+	if opts.Checkpoint != nil || opts.Resume != nil || sh != nil {
 		save := opts.Checkpoint
 		if save == nil {
 			save = func(*Checkpoint) {}
 		}
-		w.saves = newCheckpointer(save, cmp.Or(opts.CheckpointEvery, DefaultCheckpointEvery), t0, describe(start, goal, h, opts, fixed)+share)
-		if opts.Resume != nil {
-			err := w.saves.resume(opts.Resume)
-			if err == nil && opts.Resume.Bound > w.maxBound() {
-				err = fmt.Errorf("%w: bound %d, past the %d of this search's longest path", ErrOtherSearch, opts.Resume.Bound, w.maxBound())
-			}
-			if err == nil && share == "" && opts.Resume.Bound > 0 {
-				err = w.checkResumed(opts.Resume)
-			}
-			if err == nil && opts.Resume.Ranking != nil {
-				w.front, err = w.recut(opts.Resume.Ranking)
-			}
-			if err != nil {
-				halt()
-				return nil, err
-			}
+		w.saves = newCheckpointer(save, cmp.Or(opts.CheckpointEvery, DefaultCheckpointEvery), t0, search)
+	}
+	if opts.Resume != nil {
+		if err := w.resume(ctx, opts.Resume); err != nil {
+			halt()
+			return nil, err
 		}
 	}
 	return &session{w: w, rotated: rotated, t0: t0, close: func() { halt() }}, nil
@@ -269,16 +270,6 @@ func budget(opts *Options, fixed bool) int {
 	return cmp.Or(testBudget, cmp.Or(opts.Frontier, DefaultFrontier)<<20)
 }
 
-// checkResumed checks that the checkpoint's iterations, and the one under
-// way, are ones this search makes (checkBounds): an edited checkpoint
-// that skipped bounds would print a longer answer as optimal.
-func (w *worker) checkResumed(cp *Checkpoint) error {
-	if err := checkBounds(w.h.combine(&w.st.sums), w.gw, w.hw, w.h.swing, cp.Iterations, cp.Bound); err != nil {
-		return fmt.Errorf("the checkpoint's iterations and bound %d: %w", cp.Bound/w.gw, err)
-	}
-	return nil
-}
-
 // timed sets the result's time: the session's, and the resumed search's
 // before it.
 func (s *session) timed(res *Result) {
@@ -292,7 +283,7 @@ func (s *session) timed(res *Result) {
 // goal convention if need be (puzzle.Board.Rotate).
 func prepare(start puzzle.Board, goal puzzle.Goal, h *Heuristic) (puzzle.Board, bool, error) {
 	if start.Size() != h.size {
-		return start, false, fmt.Errorf("search: a %v board for a %v heuristic", start.Size(), h.size)
+		return start, false, fmt.Errorf("a %v board for a %v heuristic", start.Size(), h.size)
 	}
 	if !start.Solvable(goal) {
 		return start, false, puzzle.ErrUnsolvable
@@ -322,7 +313,7 @@ func finish(ctx context.Context, res Result, rotated bool) (Result, error) {
 func ParseOrder(s string) ([4]puzzle.Move, error) {
 	moves, err := puzzle.ParseMoves(s)
 	if err != nil || len(moves) != 4 || checkOrder([4]puzzle.Move(moves)) != nil {
-		return [4]puzzle.Move{}, fmt.Errorf("search: move order %q: want the four moves once each, such as ULRD", s)
+		return [4]puzzle.Move{}, fmt.Errorf("move order %q: want the four moves once each, such as ULRD", s)
 	}
 	return [4]puzzle.Move(moves), nil
 }
@@ -331,12 +322,12 @@ func checkOrder(order [4]puzzle.Move) error {
 	seen := 0
 	for _, m := range order {
 		if m > puzzle.Down {
-			return fmt.Errorf("search: bad move %d in order", m)
+			return fmt.Errorf("bad move %d in order", m)
 		}
 		seen |= 1 << m
 	}
 	if seen != 15 {
-		return fmt.Errorf("search: order %v does not name each move once", order)
+		return fmt.Errorf("order %v does not name each move once", order)
 	}
 	return nil
 }
@@ -406,18 +397,16 @@ type worker struct {
 type duties struct {
 	split    int       // the depth at which the cut lists nodes, or -1
 	cut      *frontier // the frontier the cut lists them in
-	limit    int       // the most nodes it may list, 0 if any number
-	full     bool      // whether it gave up past limit
-	cutDepth int       // of the next round
+	full     bool      // whether it gave up, past the frontier's room
+	cutDepth int       // planned for the next round
 	// budget is the frontiers' memory in bytes, 0 if the rounds take
-	// their tasks depth-first (Options.Frontier). front is the last
-	// frontier searched whole, with its sizes, which ranks the next
-	// round's tasks; spare, the one before, kept to cut into; taskOrder,
-	// the order's buffer.
-	budget    int
-	front     *frontier
-	spare     *frontier
-	taskOrder []int32
+	// their tasks depth-first (Options.Frontier). prev is the last round
+	// searched whole, which the next is planned from, and front its
+	// frontier, with its sizes, which ranks the next round's tasks (nil
+	// if the rounds are not ranked).
+	budget int
+	prev   *Round
+	front  *frontier
 	// task is the position of the task being searched in its round's
 	// order, and best the first known to hold a solution.
 	task int64
@@ -514,13 +503,13 @@ func run(w *worker, threads int, until uint64) Result {
 		team = startCrew(max(threads, 1) - 1)
 		defer team.stop()
 	}
-	if w.saves != nil && w.saves.cp.Bound > 0 { // resumed
+	if w.saves != nil && w.saves.cp.Bound > 0 { // resumed: w.cutDepth is planned (worker.resume)
 		res.Iterations = w.saves.cp.Iterations
 		for _, it := range res.Iterations {
 			res.Expanded += it.Expanded
 			res.Generated += it.Generated
 		}
-		bound, w.cutDepth = w.saves.cp.Bound, cmp.Or(w.saves.cp.CutDepth, w.cutDepth)
+		bound = w.saves.cp.Bound
 	}
 	for bound <= w.maxBound() {
 		var it Iteration
@@ -534,7 +523,7 @@ func run(w *worker, threads int, until uint64) Result {
 			found, it = w.parallelIteration(bound, team, res.Iterations)
 		} else {
 			if w.saves != nil {
-				w.saves.begin(bound, 0, res.Iterations, nil)
+				w.saves.begin(bound, 0, res.Iterations, nil, nil)
 			}
 			found, it = w.iteration(bound)
 		}
@@ -563,7 +552,7 @@ func run(w *worker, threads int, until uint64) Result {
 		}
 		bound = w.next
 		if w.saves != nil {
-			w.saves.end(res.Iterations, bound, w.cutDepth, w.front)
+			w.saves.end(res.Iterations, bound, w.cutDepth, w.prev, w.front)
 		}
 	}
 	return res

@@ -1,10 +1,10 @@
 package search
 
 import (
+	"cmp"
 	"math"
 	"math/bits"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -74,30 +74,11 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 	w.best, w.task = &r.best, math.MaxInt64
 	defer func() { w.best = nil }()
 
-	f := w.spare
-	if f == nil {
-		f = new(frontier)
-	}
-	w.spare = nil
+	f := new(frontier)
 	if w.share != nil {
 		w.share.best, w.share.tasks = &r.best, f
 	}
-	depth := max(min(w.cutDepth, (bound-1)/w.gw), 1)
-	limit := 0
-	if w.ranked() && depth > 1 {
-		limit = max(w.budget/nodeBytes(depth), 1)
-	}
-	cutFound := w.cutAt(f, bound, depth, limit)
-	for w.full {
-		// Past the budget: cut again, a move shallower.
-		w.full, w.aborted = false, false
-		w.expanded, w.generated = 0, 0
-		depth--
-		if limit = 0; depth > 1 {
-			limit = max(w.budget/nodeBytes(depth), 1)
-		}
-		cutFound = w.cutAt(f, bound, depth, limit)
-	}
+	depth, cutFound := w.cutRound(f, bound, w.cutDepth)
 	if w.share != nil {
 		w.share.cut = Iteration{Expanded: w.expanded, Generated: w.generated}
 		r.lo, r.hi = w.share.run(f)
@@ -105,16 +86,14 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 		r.lo, r.hi = 0, f.len()
 	}
 	if w.saves != nil {
-		w.saves.begin(bound, depth, done, w.front)
+		w.saves.begin(bound, depth, done, w.prev, w.front)
 	}
 	n := f.len()
 	r.tasks = f
-	r.order = w.rank(f, w.front, w.taskOrder)
-	w.taskOrder = r.order
-	f.sizes = slices.Grow(f.sizes[:0], n)[:n]
-	clear(f.sizes)
+	r.order = w.rank(f, w.front)
+	f.sizes = make([]uint64, n)
 	if w.reports != nil {
-		w.reports.cut(n, f.memory()+w.front.memory()+uint64(4*cap(r.order)))
+		w.reports.cut(n, f.memory()+w.front.memory()+uint64(4*len(r.order)))
 	}
 	// A solution the cut met above its depth comes after every task it
 	// listed, which is all of them: it stopped there.
@@ -124,28 +103,7 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 	w.aborted = false
 
 	if !w.stop.Load() {
-		// Each goroutine searches with its own copy of the worker, all
-		// made before any starts.
-		r.copies = make([]*worker, threads)
-		for i := range r.copies {
-			c := *w
-			c.regions = newRegionCache(&w.h.views[0])
-			c.path, c.wide = newPath(w.h, len(w.path)-1)
-			if w.byEstimate != nil {
-				c.byEstimate = new(state) // the weighted order's, written at every node
-			}
-			r.copies[i] = &c
-		}
-		team.round.Store(r)
-		// Once the caller's claim has failed, every later one fails too
-		// (its position is past the tasks or the best, or the search is
-		// stopping), touching nothing but resolved: so it waits only until
-		// the claims made so far are resolved, not for the crew. The wait
-		// spins, as parking would cost a wake-up (see crew).
-		r.work(r.copies[0])
-		for r.resolved.Load() != r.claimed.Load() {
-			runtime.Gosched()
-		}
+		r.searchWith(w, team)
 	}
 
 	w.next = r.next // the cut's among them (record)
@@ -157,28 +115,91 @@ func (w *worker) parallelIteration(bound int, team *crew, done []Iteration) (boo
 		}
 	}
 	w.aborted = !found && w.stop.Load()
-	// The frontier searched whole ranks the next round's tasks; the one
-	// before is kept to be cut into.
-	if !found && !w.aborted && w.ranked() {
-		w.front, w.spare = f, w.front
-	} else {
-		w.spare = f
+	// The round searched whole plans the next, and its frontier ranks the
+	// next round's tasks.
+	if !found && !w.aborted {
+		w.prev = &Round{Bound: bound, CutDepth: depth, Tasks: n, Threads: threads}
+		if w.ranked() {
+			w.front = f
+		}
 	}
 	w.cutDepth = nextCutDepth(depth, n, threads, w.ranked(), w.budget, r.it.Generated)
 	return found, r.it
 }
 
+// searchWith searches the round's tasks with the crew beside the calling
+// goroutine, each with its own copy of the worker w, all made before any
+// starts.
+func (r *round) searchWith(w *worker, team *crew) {
+	r.copies = make([]*worker, team.size+1)
+	for i := range r.copies {
+		c := *w
+		c.regions = newRegionCache(&w.h.views[0])
+		c.path, c.wide = newPath(w.h, len(w.path)-1)
+		if w.byEstimate != nil {
+			c.byEstimate = new(state) // the weighted order's, written at every node
+		}
+		r.copies[i] = &c
+	}
+	team.round.Store(r)
+	// Once the caller's claim has failed, every later one fails too (its
+	// position is past the tasks or the best, or the search is stopping),
+	// touching nothing but resolved: so it waits only until the claims
+	// made so far are resolved, not for the crew. The wait spins, as
+	// parking would cost a wake-up (see crew).
+	r.work(r.copies[0])
+	for r.resolved.Load() != r.claimed.Load() {
+		runtime.Gosched()
+	}
+}
+
+// cutRound cuts the iteration of bound into f, at the depth planned if
+// the frontier fits its room there, else a move shallower each time, and
+// returns the depth, and whether the cut met a solution above it. The
+// nodes of a cut given up are not counted.
+func (w *worker) cutRound(f *frontier, bound, planned int) (depth int, found bool) {
+	depth = max(min(planned, (bound-1)/w.gw), 1)
+	for {
+		found = w.cutAt(f, bound, depth, w.room(depth))
+		if !w.full {
+			return depth, found
+		}
+		w.full, w.aborted = false, false
+		w.expanded, w.generated = 0, 0
+		depth--
+	}
+}
+
+// room returns the bytes a round's frontier cut at depth may take, 0 if
+// any: ranked, the budget less the frontier that ranks it; depth-first,
+// depthFirstRoom. A split search's task cuts at its plan's depth, and a
+// cut at depth 1 lists four nodes at most: theirs take what they need.
+func (w *worker) room(depth int) int {
+	switch {
+	case depth <= 1 || w.share != nil:
+		return 0
+	case w.ranked():
+		return max(w.budget-int(w.front.memory()), 1)
+	}
+	return depthFirstRoom
+}
+
+// depthFirstRoom bounds the frontier of a round that takes its tasks
+// depth-first, which plans for 32 to 128 tasks a goroutine
+// (tasksPerThread): far more than any such round lists, and so a bound on
+// what a checkpoint of one holds.
+const depthFirstRoom = 64 << 20
+
 // cutAt lists in f the nodes that the iteration of bound reaches at
-// depth, in depth-first order: up to limit of them, or any number if
-// limit is 0 (past it, it gives up, and sets full). It reports whether
-// it met a solution above depth. The nodes above depth count in the
-// worker's.
-func (w *worker) cutAt(f *frontier, bound, depth, limit int) bool {
-	f.reset(bound, depth)
+// depth, in depth-first order, within room bytes (0: any); past them, it
+// gives up, and sets full. It reports whether it met a solution above
+// depth. The nodes above depth count in the worker's.
+func (w *worker) cutAt(f *frontier, bound, depth, room int) bool {
+	f.reset(bound, depth, room, cmp.Or(w.budget, depthFirstRoom))
 	w.bound, w.next = bound, math.MaxInt
-	w.cut, w.split, w.limit = f, depth, limit
+	w.cut, w.split = f, depth
 	found := w.descend(0, &w.st.sums, 0)
-	w.cut, w.split, w.limit = nil, -1, 0
+	w.cut, w.split = nil, -1
 	return found
 }
 
@@ -223,12 +244,12 @@ func (r *round) search(c *worker, k int64) {
 	if i < r.lo || i >= r.hi {
 		return
 	}
-	if t, ok := c.saves.resumedTask(int64(i)); ok {
-		r.tasks.sizes[i] = t.Generated
+	if t, ok := c.saves.resumedTask(k); ok {
+		r.tasks.sizes[i] = t.generated
 		r.mu.Lock()
-		r.it.Expanded += t.Expanded
-		r.it.Generated += t.Generated
-		r.next = min(r.next, t.Next)
+		r.it.Expanded += t.expanded
+		r.it.Generated += t.generated
+		r.next = min(r.next, t.next)
 		r.mu.Unlock()
 		return
 	}
@@ -241,11 +262,7 @@ func (r *round) search(c *worker, k int64) {
 	if !found && !c.aborted {
 		f.sizes[i] = c.generated
 		if c.saves != nil {
-			t := Task{Number: int64(i), Expanded: c.expanded, Generated: c.generated, Next: c.next}
-			if c.share != nil {
-				t.Path = puzzle.FormatMoves(f.path(i)) // the plan of the next iteration names it
-			}
-			c.saves.done(t)
+			c.saves.finished(doneTask{pos: k, expanded: c.expanded, generated: c.generated, next: c.next})
 		}
 	}
 	c.aborted = false
@@ -272,17 +289,15 @@ func (r *round) record(c *worker, k, i int64, found bool) {
 func (w *worker) ranked() bool { return w.budget > 0 && w.share == nil }
 
 // collect lists the node at the cut's depth in the frontier, or gives up
-// the cut (aborted, full) when the frontier has reached its limit. It is
+// the cut (aborted, full) when the frontier has no room for it. It is
 // kept out of dfs, whose stack frame stays small and in the first-level
 // cache.
 //
 //go:noinline
 func (w *worker) collect(depth int) {
-	if w.limit > 0 && w.cut.len() >= w.limit {
+	if !w.cut.add(w.path[:depth]) {
 		w.aborted, w.full = true, true
-		return
 	}
-	w.cut.paths = append(w.cut.paths, w.path[:depth]...)
 }
 
 // checkIn publishes the worker's nodes for the progress reports, if any,

@@ -41,7 +41,7 @@ const MaxTasks = 1 << 14
 // checkTasks reports a number of tasks out of bounds.
 func checkTasks(tasks int) error {
 	if tasks < 1 || tasks > MaxTasks {
-		return fmt.Errorf("search: a split among %d tasks: want 1 to %d", tasks, MaxTasks)
+		return fmt.Errorf("a split among %d tasks: want 1 to %d", tasks, MaxTasks)
 	}
 	return nil
 }
@@ -111,6 +111,10 @@ type Part struct {
 	Iteration Iteration `json:"iteration"`
 	Cut       Iteration `json:"cut"`
 	Tasks     []Task    `json:"tasks"` // the subtrees it searched to the end without a solution
+	// Subtrees is the number of subtrees the plan cuts the iteration
+	// into, as far as the task cut it: every task that met no solution
+	// counts them all alike, and then the parts' tasks are all of them.
+	Subtrees int `json:"subtrees"`
 	// Found is the number of the subtree in which it found Moves, the
 	// first solution of its run, or -1.
 	Found   int64         `json:"found"`
@@ -126,12 +130,12 @@ type Part struct {
 
 // ErrPlan is the error of a malformed plan or share, or of parts of
 // several plans.
-var ErrPlan = errors.New("search: a malformed plan")
+var ErrPlan = errors.New("a malformed plan")
 
 // ErrUnreported is Join's error when a task gave up its subtrees after
 // one that Share.Known said holds a solution, and no part holds it: the
 // iteration is not searched whole, and must be searched again.
-var ErrUnreported = errors.New("search: a task gave up its subtrees after a solution that no task reports")
+var ErrUnreported = errors.New("a task gave up its subtrees after a solution that no task reports")
 
 // Split begins a split search of start among tasks tasks, as each of them
 // does alike: it searches whole the iterations up to the first that
@@ -147,12 +151,12 @@ func Split(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heurist
 	}
 	switch {
 	case opts.Checkpoint != nil || opts.Resume != nil:
-		return Result{}, Plan{}, errors.New("search: Split neither saves nor resumes checkpoints")
+		return Result{}, Plan{}, errors.New("Split neither saves nor resumes checkpoints")
 	}
 	// The tasks share subtrees in depth-first order, and so the search
 	// before them takes its subtrees so too.
 	opts.Frontier = NoFrontier
-	s, err := open(ctx, start, goal, h, &opts, "")
+	s, err := open(ctx, start, goal, h, &opts, nil)
 	if err != nil {
 		return Result{}, Plan{}, err
 	}
@@ -184,22 +188,21 @@ func SolveShare(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *He
 	if share.Task < 0 || share.Task >= len(starts) {
 		return Part{}, fmt.Errorf("%w: task %d of a plan for %d", ErrPlan, share.Task, len(starts))
 	}
-	s, err := open(ctx, start, goal, h, &opts, share.describe(share.Task))
+	sh := &sharer{plan: share.Plan, task: share.Task, starts: starts, known: share.Known, t0: time.Now()}
+	sh.heeded.Store(math.MaxInt64)
+	s, err := open(ctx, start, goal, h, &opts, sh)
 	if err != nil {
 		return Part{}, err
 	}
 	defer s.close()
 	w := s.w
-	if share.CutDepth*w.gw >= share.Bound || share.Bound > w.maxBound() {
-		return Part{}, fmt.Errorf("%w: cut at depth %d of an iteration of bound %d", ErrPlan, share.CutDepth, share.Bound/w.gw)
-	}
 	team := startCrew(max(opts.Threads, 1) - 1)
 	defer team.stop()
 	t0 := time.Now()
 	if w.reports != nil {
 		w.reports.begin(share.Bound/w.gw, nil)
 	}
-	part := w.shareIteration(share.Plan, starts, share.Task, share.Known, team)
+	part := w.shareIteration(team)
 	part.Elapsed = time.Since(t0) + w.saves.prior
 	if w.aborted {
 		w.saves.saveNow()
@@ -216,20 +219,19 @@ func SolveShare(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *He
 	return part, nil
 }
 
-// shareIteration searches the task's run of the plan's iteration.
-func (w *worker) shareIteration(plan Plan, starts [][]puzzle.Move, task int, known func() int64, team *crew) Part {
-	sh := &sharer{task: task, starts: starts, known: known, t0: time.Now()}
-	sh.heeded.Store(math.MaxInt64)
-	w.share, w.cutDepth = sh, plan.CutDepth
-	found, it := w.parallelIteration(plan.Bound, team, nil)
-	w.share = nil
-	part := Part{Plan: plan, Iteration: it, Cut: sh.cut, Found: -1, Next: w.next}
+// shareIteration searches the task's run of its share's iteration.
+func (w *worker) shareIteration(team *crew) Part {
+	sh := w.share
+	found, it := w.parallelIteration(sh.plan.Bound, team, nil)
+	part := Part{Plan: sh.plan, Iteration: it, Cut: sh.cut, Subtrees: sh.tasks.len(), Found: -1, Next: w.next}
 	if j := sh.heeded.Load(); j != math.MaxInt64 {
 		part.Heeded = &j
 	}
-	w.saves.mu.Lock()
-	part.Tasks = slices.Clone(w.saves.cp.Tasks)
-	w.saves.mu.Unlock()
+	// A share takes its subtrees depth-first: a task's position is its
+	// number.
+	for _, t := range w.saves.tasks() {
+		part.Tasks = append(part.Tasks, Task{Number: t.pos, Expanded: t.expanded, Generated: t.generated, Next: t.next, Path: puzzle.FormatMoves(sh.tasks.path(int(t.pos)))})
+	}
 	if found {
 		part.Found, part.Moves = sh.found, slices.Clone(w.path[:w.length])
 	}
@@ -238,6 +240,7 @@ func (w *worker) shareIteration(plan Plan, starts [][]puzzle.Move, task int, kno
 
 // sharer is a task's share of the iteration being searched.
 type sharer struct {
+	plan   Plan
 	task   int
 	starts [][]puzzle.Move
 	known  func() int64
@@ -283,8 +286,8 @@ func (s *sharer) run(f *frontier) (lo, hi int) {
 // solution in, and gives up the subtrees after it once the cut is past
 // it: the subtrees before must all be searched.
 func (s *sharer) checkIn() {
-	if s.known == nil || !s.due.take(time.Since(s.t0)) {
-		return
+	if s.known == nil || s.tasks == nil || !s.due.take(time.Since(s.t0)) {
+		return // no round yet: a resume's check cuts the iteration first
 	}
 	wait := pollEvery
 	if j := s.known(); j < int64(s.tasks.len()) {
@@ -355,7 +358,7 @@ func nextSize(its []Iteration) uint64 {
 // there (ErrUnreported).
 func Join(parts []Part) (Iteration, int, error) {
 	if len(parts) == 0 {
-		return Iteration{}, -1, errors.New("search: no parts to join")
+		return Iteration{}, -1, errors.New("no parts to join")
 	}
 	plan := &parts[0].Plan
 	it := parts[0].Cut
@@ -392,13 +395,16 @@ func NextPlan(parts []Part, tasks int) (Plan, error) {
 		return Plan{}, err
 	}
 	if len(parts) == 0 {
-		return Plan{}, errors.New("search: no parts to plan from")
+		return Plan{}, errors.New("no parts to plan from")
 	}
 	next := math.MaxInt
 	var all []Task
 	for k, p := range parts {
 		if p.Found >= 0 || p.Heeded != nil {
-			return Plan{}, errors.New("search: no plan after an iteration that holds a solution")
+			return Plan{}, errors.New("no plan after an iteration that holds a solution")
+		}
+		if p.Subtrees != parts[0].Subtrees {
+			return Plan{}, fmt.Errorf("%w: part %d counts %d subtrees, part 0 %d", ErrPlan, k, p.Subtrees, parts[0].Subtrees)
 		}
 		// A part's next bound is the least f above the bound that its
 		// task met, in its subtrees or above the cut: above the bound, and
@@ -415,10 +421,21 @@ func NextPlan(parts []Part, tasks int) (Plan, error) {
 		next = min(next, p.Next)
 		all = append(all, p.Tasks...)
 	}
+	slices.SortFunc(all, func(a, b Task) int { return cmp.Compare(a.Number, b.Number) })
+	// Without a solution, the parts searched every subtree (issue 66: a
+	// part whose solution was cut out of its file left its run unsearched
+	// from the solution's subtree on).
+	for i, t := range all {
+		if t.Number != int64(i) {
+			return Plan{}, fmt.Errorf("%w: no part lists subtree %d of the %d, and none holds a solution", ErrIterations, i, parts[0].Subtrees)
+		}
+	}
+	if len(all) != parts[0].Subtrees {
+		return Plan{}, fmt.Errorf("%w: the parts list %d subtrees of the %d, and none holds a solution", ErrIterations, len(all), parts[0].Subtrees)
+	}
 	if next == math.MaxInt {
 		return Plan{}, ErrNoSolution
 	}
-	slices.SortFunc(all, func(a, b Task) int { return cmp.Compare(a.Number, b.Number) })
 	paths := make([]string, len(all))
 	weights := make([]uint64, len(all))
 	for i, t := range all {

@@ -50,14 +50,14 @@ func ParseMode(name string) (Mode, error) {
 	if name == "human" {
 		return Constructive, nil
 	}
-	return 0, fmt.Errorf("solver: mode %q: want %s", name, strings.Join(modeNames[:], ", "))
+	return 0, fmt.Errorf("mode %q: want %s", name, strings.Join(modeNames[:], ", "))
 }
 
 // MarshalText writes the mode's name, so that JSON and flags spell modes
 // alike.
 func (m Mode) MarshalText() ([]byte, error) {
 	if int(m) >= len(modeNames) {
-		return nil, fmt.Errorf("solver: unknown mode %d", m)
+		return nil, fmt.Errorf("unknown mode %d", m)
 	}
 	return []byte(m.String()), nil
 }
@@ -96,15 +96,18 @@ type Options struct {
 func (o *Options) Validate() error {
 	switch {
 	case o.Goal != puzzle.GoalLast && o.Goal != puzzle.GoalFirst:
-		return fmt.Errorf("solver: unknown goal convention %d", o.Goal)
+		return fmt.Errorf("unknown goal convention %d", o.Goal)
 	case o.Mode > Constructive:
-		return fmt.Errorf("solver: unknown mode %v", o.Mode)
-	case o.Mode == Weighted && (o.Weight == 0 || o.Weight == 1):
-		return fmt.Errorf("solver: the weighted mode with a weight of %v: want 1.01 to %d, in hundredths (1 is the optimal mode)", o.Weight, search.MaxWeight)
+		return fmt.Errorf("unknown mode %v", o.Mode)
+	case o.Mode == Weighted && !search.ValidWeight(o.Weight):
+		// One message for every weight refused, in the solver's terms: the
+		// optimal search is a mode of its own (issue 66: search's "0
+		// searches optimally" contradicted "1 is the optimal mode").
+		return fmt.Errorf("the weighted mode with a weight of %v: want 1.01 to %d, in hundredths (the optimal mode searches optimally)", o.Weight, search.MaxWeight)
 	case o.Mode != Weighted && o.Weight != 0:
-		return fmt.Errorf("solver: a weight of %v in mode %v: only the weighted mode takes one", o.Weight, o.Mode)
+		return fmt.Errorf("a weight of %v in mode %v: only the weighted mode takes one", o.Weight, o.Mode)
 	case o.Timeout < 0:
-		return fmt.Errorf("solver: negative timeout %v", o.Timeout)
+		return fmt.Errorf("negative timeout %v", o.Timeout)
 	}
 	return o.Options.Validate()
 }
@@ -295,18 +298,14 @@ func (s *Solver) CheckIterations(ctx context.Context, p puzzle.Puzzle, opts Opti
 
 // stopped turns the error of a search that ctx stopped into one that says
 // where: the timeout, Close, or the caller's context; and, for an IDA*
-// search, the bound it was at (a greedy search has none).
+// search that began, the bound it was at (a greedy search has none).
 func stopped(ctx context.Context, err error, res *Result, mode Mode, timeout time.Duration) error {
 	if err == nil || ctx.Err() == nil || !errors.Is(err, ctx.Err()) {
 		return err
 	}
 	at := ""
-	if mode != Greedy {
-		bound := res.H0
-		if n := len(res.Iterations); n > 0 {
-			bound = res.Iterations[n-1].Bound
-		}
-		at = fmt.Sprintf(" at bound %d", bound)
+	if n := len(res.Iterations); mode != Greedy && n > 0 { // none: stopped before it began
+		at = fmt.Sprintf(" at bound %d", res.Iterations[n-1].Bound)
 	}
 	cause := context.Cause(ctx)
 	switch {

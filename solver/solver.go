@@ -67,16 +67,16 @@ var heuristics = []string{"pdb", "linear-conflict", "manhattan", "misplaced"}
 // is opened for.
 func (c *Config) Validate() error {
 	if c.Heuristic != "" && !slices.Contains(heuristics, c.Heuristic) {
-		return fmt.Errorf("solver: unknown heuristic %q: want %s", c.Heuristic, strings.Join(heuristics, ", "))
+		return fmt.Errorf("unknown heuristic %q: want %s", c.Heuristic, strings.Join(heuristics, ", "))
 	}
 	if c.Build != pdb.BuildDefaults && c.Build != pdb.NeverBuild && c.Build != pdb.BuildAny {
-		return fmt.Errorf("solver: unknown build policy %d", c.Build)
+		return fmt.Errorf("unknown build policy %d", c.Build)
 	}
 	if c.Partition == "" {
 		return nil
 	}
 	if c.Heuristic != "" && c.Heuristic != "pdb" {
-		return fmt.Errorf("solver: partition %q with the %s heuristic: a partition names databases, which only the pdb heuristic looks up", c.Partition, c.Heuristic)
+		return fmt.Errorf("partition %q with the %s heuristic: a partition names databases, which only the pdb heuristic looks up", c.Partition, c.Heuristic)
 	}
 	// A name is of 4x4 or 5x5 boards; a spec may be of any, but of one.
 	sizes := pdb.DefaultSizes()
@@ -135,7 +135,7 @@ func boardSizes() []puzzle.Size {
 
 // ErrClosed is returned by a Solver's methods after Close, and by the
 // searches that Close stopped.
-var ErrClosed = errors.New("solver: closed")
+var ErrClosed = errors.New("closed")
 
 // A Solver solves puzzles with the heuristic its Config chooses.
 type Solver struct {
@@ -218,7 +218,7 @@ func (s *Solver) Close() error {
 	return errors.Join(errs...)
 }
 
-var errNilContext = errors.New("solver: a nil Context")
+var errNilContext = errors.New("a nil Context")
 
 // enter counts a call as under way, unless the Solver is closed, and
 // returns its context, which ends with ctx or on Close (with the cause

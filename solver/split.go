@@ -15,7 +15,7 @@ import (
 // heuristic; Joined completes the result.
 
 // errSplitMode is the modes a split search takes.
-var errSplitMode = errors.New("solver: a split search, and the check of its iterations, are an IDA* search's: the optimal or weighted mode")
+var errSplitMode = errors.New("a split search, and the check of its iterations, are an IDA* search's: the optimal or weighted mode")
 
 // Split begins a split search of the puzzle among tasks tasks, as each of
 // them does alike (search.Split): its result is solved if an iteration too

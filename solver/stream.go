@@ -12,13 +12,13 @@ import (
 )
 
 // ErrNoPuzzles is what SolveAll yields for a nil stream.
-var ErrNoPuzzles = errors.New("solver: SolveAll of a nil stream")
+var ErrNoPuzzles = errors.New("SolveAll of a nil stream")
 
 // MaxJobs bounds SolveAll's jobs: each holds a search's state.
 const MaxJobs = 256
 
 // ErrJobs is what SolveAll yields for more than MaxJobs jobs.
-var ErrJobs = fmt.Errorf("solver: SolveAll of more than %d jobs at once", MaxJobs)
+var ErrJobs = fmt.Errorf("SolveAll of more than %d jobs at once", MaxJobs)
 
 // SolveAll solves a stream of puzzles, jobs at a time (below 1:
 // runtime.GOMAXPROCS), and yields each one's result and error in input

@@ -115,8 +115,9 @@ A configuration is a heuristic, then options joined by +:
                     6-6-3 databases, on 4x4 sets; it needs a C compiler, cc (apt-get install
                     gcc), and builds its own databases first, in seconds
 Options: +noreflect (no reflected lookup), +prune=N (the pruning depth, 2: only undoing
-moves), +order=ULRD (the blank's move order), +threads=N (per puzzle), +jobs=N (puzzles
-at once); ref663 takes none.`, strings.Join(names, "; "))
+moves), +order=ULRD (the blank's move order), +frontier=MIB (the memory of the frontier
+that ranks each round's tasks; 0: depth-first; not with +order), +threads=N (per puzzle),
++jobs=N (puzzles at once); ref663 takes none.`, strings.Join(names, "; "))
 }
 
 func parse(instances *cli.Instances, configs []string, limit int, interleave bool, rest []string) (data.Set, []bench.Config, error) {

@@ -67,7 +67,7 @@ func TestHelp(t *testing.T) {
 	if code != 0 || stderr != "" {
 		t.Fatalf("exit %d, %s", code, stderr)
 	}
-	want := []string{"bench: runs", "Usage: bench [flags]", "manhattan, linear-conflict, misplaced", "ref663", "C compiler", "Examples:\n", "Exit status:\n"}
+	want := []string{"bench: runs", "Usage: bench [flags]", "manhattan, linear-conflict, misplaced", "ref663", "C compiler", "+frontier=MIB", "Examples:\n", "Exit status:\n"}
 	for _, size := range pdb.DefaultSizes() {
 		want = append(want, pdb.Names(size)...)
 	}

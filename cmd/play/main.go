@@ -64,54 +64,69 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if status, ok := cli.Parse(cmd, args, stdout, stderr, nil); !ok {
 		return status
 	}
+	start, rng, err := readStart(fs.Args(), size, *seed, goal)
+	if err == nil {
+		err = needTerminal()
+	}
+	if err != nil { // the start, or the terminal: not a usage error (issue 57)
+		return cli.Status("play", err, stderr)
+	}
 	// Ctrl-C stops a first-use build; in the game, the keys are the game's.
 	ctx, stop := cli.Context(os.Interrupt)
-	g, err := setup(ctx, fs.Args(), size, *seed, goal, pdbDir, stderr)
+	g, err := setup(ctx, start, rng, goal, pdbDir, stderr)
 	interrupted := ctx.Err() != nil
 	stop()
 	if interrupted {
 		fmt.Fprintln(stderr, "play: interrupted")
 		return 1
 	}
-	if err != nil { // the start or the databases: not a usage error (issue 57)
+	if err != nil { // the databases: not a usage error (issue 57)
 		fmt.Fprintln(stderr, "play:", cli.Explain(err))
 		return cli.StatusFailed
 	}
 	return cli.Status("play", play(g, goal.String()), stderr)
 }
 
-// setup reads the start position and loads the heuristic for the hints.
-func setup(ctx context.Context, args []string, size puzzle.Size, seed uint64, goal puzzle.Goal, pdbDir string, stderr io.Writer) (*game.Game, error) {
-	var err error
+// readStart returns the start position, checked (puzzle.Puzzle.Check),
+// and the game's source of random puzzles: the TILES or FILE of args, or
+// a random puzzle.
+func readStart(args []string, size puzzle.Size, seed uint64, goal puzzle.Goal) (puzzle.Puzzle, *rand.Rand, error) {
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
 	}
 	rng := rand.New(rand.NewPCG(seed, 0))
-	var start puzzle.Puzzle
+	var p puzzle.Puzzle
+	var err error
 	switch {
 	case len(args) == 1:
-		f, err := os.Open(args[0])
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		p, err := puzzle.NewReader(f, args[0]).Next()
-		if err == io.EOF {
-			err = fmt.Errorf("%s: no puzzle", args[0])
-		}
-		if err != nil {
-			return nil, err
-		}
-		start = p
+		p, err = readFile(args[0])
 	case len(args) > 1:
-		if start, err = puzzle.NewReader(strings.NewReader(strings.Join(args, " ")), "").Next(); err != nil {
-			return nil, err
-		}
+		p, err = puzzle.NewReader(strings.NewReader(strings.Join(args, " ")), "").Next()
 	default:
-		if start, err = puzzle.Random(rng, size, goal); err != nil {
-			return nil, err
-		}
+		p, err = puzzle.Random(rng, size, goal)
 	}
+	if err == nil {
+		err = p.Check(goal)
+	}
+	return p, rng, err
+}
+
+// readFile returns the first puzzle of the file.
+func readFile(name string) (puzzle.Puzzle, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return puzzle.Puzzle{}, err
+	}
+	defer f.Close()
+	p, err := puzzle.NewReader(f, name).Next()
+	if err == io.EOF {
+		err = fmt.Errorf("%s: no puzzle", name)
+	}
+	return p, err
+}
+
+// setup loads the heuristic for the hints, and returns the game of start.
+func setup(ctx context.Context, start puzzle.Puzzle, rng *rand.Rand, goal puzzle.Goal, pdbDir string, stderr io.Writer) (*game.Game, error) {
 	cfg := solver.Config{Dir: pdbDir}
 	cfg.Progress, cfg.Log = cli.Reporter(stderr)
 	s, err := solver.New(cfg)
@@ -122,6 +137,17 @@ func setup(ctx context.Context, args []string, size puzzle.Size, seed uint64, go
 		return nil, err
 	}
 	return game.New(start, goal, s, rng)
+}
+
+// needTerminal returns why play has no terminal to play on, if it has
+// none: the game opens /dev/tty, whatever its standard input and output
+// are (issue 66: "open /dev/tty: no such device or address").
+func needTerminal() error {
+	f, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	if err != nil {
+		return fmt.Errorf("needs a terminal to play on, and has none (%v): run it in one", err)
+	}
+	return f.Close()
 }
 
 // play runs the game on the terminal until the player quits.

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"errors"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -81,7 +83,7 @@ func TestSetupErrors(t *testing.T) {
 		{[]string{emptyFile(t)}, 1},
 	} {
 		var stderr strings.Builder
-		if code := run(c.args, io.Discard, &stderr); code != c.code || stderr.Len() == 0 {
+		if code := run(c.args, io.Discard, &stderr); code != c.code || stderr.Len() == 0 || strings.Contains(stderr.String(), "terminal") {
 			t.Errorf("%v: exit %d, %q; want %d", c.args, code, stderr.String(), c.code)
 		}
 	}
@@ -134,4 +136,25 @@ func emptyFile(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+func TestMain(m *testing.M) {
+	if os.Getenv("FIFTEEN_RUN_PLAY") == "1" {
+		main()
+	}
+	os.Exit(m.Run())
+}
+
+// TestNoTerminal runs play in a session of its own, without a controlling
+// terminal: it says that it needs one, and exits 1 (issue 66: it printed
+// "open /dev/tty: no such device or address").
+func TestNoTerminal(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "--goal", "last", "1", "2", "3", "4", "5", "6", "0", "7", "8")
+	cmd.Env = append(os.Environ(), "FIFTEEN_RUN_PLAY=1")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.HasPrefix(string(out), "play: needs a terminal to play on") {
+		t.Errorf("%v: %s", err, out)
+	}
 }

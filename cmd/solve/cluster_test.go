@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -16,6 +17,7 @@ import (
 	"fifteen/cmd/internal/cli"
 	"fifteen/cmd/internal/cluster"
 	"fifteen/cmd/internal/record"
+	"fifteen/search"
 )
 
 // splitJob runs a split job as deploy/local/solve.sh does, in process: each
@@ -143,8 +145,11 @@ func TestSplitFlags(t *testing.T) {
 	if status, _, stderr := runSolve(t, "", "--results", results, "--task", "0/2", file); status != 0 {
 		t.Fatalf("task 0/2: status %d, %s", status, stderr)
 	}
-	if status, _, stderr := runSolve(t, "", "--results", results, "--task", "0/3", file); status != 1 || !strings.Contains(stderr, "another job") {
+	if status, _, stderr := runSolve(t, "", "--results", results, "--task", "0/3", file); status != 1 || !strings.Contains(stderr, "another job, a split search of 1 puzzles among 2 tasks") || strings.Contains(stderr, "{") {
 		t.Errorf("task 0/3 in a directory of 2 tasks: status %d, %s", status, stderr)
+	}
+	if status, _, stderr := runSolve(t, "", "--results", results, "--task", "1/2", "--frontier", "16", file); status != 2 || !strings.Contains(stderr, "not with a split search") {
+		t.Errorf("--frontier in a split search, which takes its subtrees depth-first: status %d, %s", status, stderr)
 	}
 	if status, _, stderr := runSolve(t, "", "--results", results, "--task", "1/2", "--no-reflect", file); status != 1 || !strings.Contains(stderr, "another job") {
 		t.Errorf("a task without reflection in a directory of a job with: status %d, %s", status, stderr)
@@ -174,7 +179,7 @@ func TestSplitBatchRerun(t *testing.T) {
 	}
 	checkpoint := filepath.Join(results, "batch-0.checkpoint.json")
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		if f, err := batch.ReadCheckpoint(checkpoint); err == nil && f.ID == "korf54" && !f.Done {
+		if f, err := batch.ReadCheckpoint(checkpoint, search.Options{}); err == nil && f.ID == "korf54" && !f.Done {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -189,14 +194,30 @@ func TestSplitBatchRerun(t *testing.T) {
 	if _, ok := lines[1]; len(lines) != 1 || ok {
 		t.Fatalf("after SIGTERM the task's file holds %v, want korf12's outcome alone", lines)
 	}
-	status, _, stderr := runSolve(t, "", task...)
-	if status != 0 || !strings.Contains(stderr, "resum") {
-		t.Errorf("the rerun: status %d, %s", status, stderr)
+	// The same, with its checkpoint of another version: the task's own
+	// state, which it searches afresh rather than fail every round.
+	other := filepath.Join(dir, "other")
+	if err := os.CopyFS(other, os.DirFS(results)); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(other, "batch-0.checkpoint.json"))
+	if err == nil {
+		err = os.WriteFile(filepath.Join(other, "batch-0.checkpoint.json"), bytes.Replace(data, []byte(`"version":3`), []byte(`"version":2`), 1), 0o644)
+	}
+	if err != nil {
+		t.Fatal(err)
 	}
 	_, want, _ := runSolve(t, "", flags...)
-	status, got, stderr := runSolve(t, "", append([]string{"--results", results, "--merge"}, flags...)...)
-	if status != 0 || !reflect.DeepEqual(records(t, got), records(t, want)) {
-		t.Errorf("merge: status %d\n%s%s\nwant\n%s", status, got, stderr, want)
+	for _, c := range []struct{ results, said string }{{results, "resuming its search"}, {other, "version 2, and this search resumes version 3 only: start the search again; the checkpoint is left as it was: searching it afresh"}} {
+		task[1] = c.results
+		status, _, stderr := runSolve(t, "", task...)
+		if status != 0 || !strings.Contains(stderr, c.said) {
+			t.Errorf("the rerun: status %d, %s", status, stderr)
+		}
+		status, got, stderr := runSolve(t, "", append([]string{"--results", c.results, "--merge"}, flags...)...)
+		if status != 0 || !reflect.DeepEqual(records(t, got), records(t, want)) {
+			t.Errorf("merge: status %d\n%s%s\nwant\n%s", status, got, stderr, want)
+		}
 	}
 }
 

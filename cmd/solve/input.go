@@ -50,6 +50,11 @@ func puzzles(cfg *config, stdin io.Reader) (seq iter.Seq2[puzzle.Puzzle, error],
 	if len(cfg.files) > 0 {
 		inputs, cfg.batch.Live = nil, false
 		for _, name := range cfg.files {
+			if name == "-" { // standard input, as Unix commands read it
+				inputs = append(inputs, stdin)
+				cfg.batch.Live = cfg.batch.Live || live(stdin)
+				continue
+			}
 			f, err := os.Open(name)
 			if err != nil {
 				close()
@@ -115,32 +120,56 @@ func printPuzzles(stream iter.Seq2[puzzle.Puzzle, error], stdout, stderr io.Writ
 	return failed
 }
 
-// stdinNote returns what solve says of its standard input before it
-// starts, or "": on a terminal, where it would wait without a word, how to
-// give it puzzles; and where puzzles come from elsewhere (--set, --random,
-// files) but some are piped in, that those are ignored.
-func stdinNote(cfg *config, stdin io.Reader) string {
+// terminalNote returns what solve says before it reads puzzles from the
+// terminal, where it would wait without a word: how to give it puzzles;
+// "" if it reads no terminal.
+func terminalNote(cfg *config, stdin io.Reader) string {
 	f, ok := stdin.(*os.File)
-	if !ok {
+	if !ok || from(cfg) != "" || !term.IsTerminal(int(f.Fd())) {
 		return ""
 	}
-	from := ""
+	return "reading puzzles from the terminal, one a line (such as 1 2 3 4 5 6 7 8 0, 0 the blank); Ctrl-D ends them (solve --help for more)"
+}
+
+// ignoredNote returns what solve says where its puzzles come from
+// elsewhere (--set, --random, files) while bytes wait on its standard
+// input, a pipe or a file: that those are ignored; "" if none wait (an
+// empty pipe, /dev/null).
+func ignoredNote(cfg *config, stdin io.Reader) string {
+	f, ok := stdin.(*os.File)
+	if !ok || from(cfg) == "" || !waiting(f) {
+		return ""
+	}
+	return "the puzzles come from " + from(cfg) + ": standard input is ignored"
+}
+
+// from names where the puzzles come from, "" if from standard input
+// (with no files, or a file named -).
+func from(cfg *config) string {
 	switch {
 	case cfg.set != nil:
-		from = "--set " + cfg.set.Name
+		return "--set " + cfg.set.Name
 	case cfg.random > 0:
-		from = "--random"
-	case len(cfg.files) > 0:
-		from = "the files named"
-	case term.IsTerminal(int(f.Fd())):
-		return "reading puzzles from the terminal, one a line (such as 1 2 3 4 5 6 7 8 0, 0 the blank); Ctrl-D ends them (solve --help for more)"
-	default:
-		return ""
-	}
-	if info, err := f.Stat(); err == nil && (info.Mode()&os.ModeNamedPipe != 0 || info.Mode().IsRegular() && info.Size() > 0) {
-		return "the puzzles come from " + from + ": standard input is ignored"
+		return "--random"
+	case len(cfg.files) > 0 && !slices.Contains(cfg.files, "-"):
+		return "the files named"
 	}
 	return ""
+}
+
+// waiting reports whether bytes wait to be read from f: a regular file
+// not empty, or a pipe, FIFO or socket holding some.
+func waiting(f *os.File) bool {
+	info, err := f.Stat()
+	switch {
+	case err != nil:
+		return false
+	case info.Mode().IsRegular():
+		return info.Size() > 0
+	case info.Mode()&(os.ModeNamedPipe|os.ModeSocket) != 0:
+		return pipeWaiting(f)
+	}
+	return false
 }
 
 // live reports whether reading r may wait for input that is still to

@@ -91,7 +91,8 @@ func exitStatus(err error, stderr io.Writer) int {
 // solve reads the puzzles and solves them, prints them (--print-only), or
 // runs a split job's task or merge.
 func solve(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr io.Writer) error {
-	if note := stdinNote(cfg, stdin); note != "" {
+	note := terminalNote(cfg, stdin) + ignoredNote(cfg, stdin)
+	if note != "" {
 		fmt.Fprintln(stderr, "solve:", note)
 	}
 	stream, closeInput, err := puzzles(cfg, stdin)
@@ -101,11 +102,17 @@ func solve(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr io.
 	defer closeInput()
 	switch {
 	case cfg.printOnly:
-		return printPuzzles(stream, stdout, stderr)
+		err = printPuzzles(stream, stdout, stderr)
 	case cfg.cluster.Dir != "":
-		return cluster.Run(ctx, &cfg.cluster, &cfg.batch, stream, stdout, stderr)
+		err = cluster.Run(ctx, &cfg.cluster, &cfg.batch, stream, stdout, stderr)
+	default:
+		err = batch.Solve(ctx, &cfg.batch, stream, stdout, stderr)
 	}
-	return batch.Solve(ctx, &cfg.batch, stream, stdout, stderr)
+	// A pipe's writer may not have written when solve began.
+	if late := ignoredNote(cfg, stdin); note == "" && late != "" {
+		fmt.Fprintln(stderr, "solve:", late)
+	}
+	return err
 }
 
 // flags defines solve's flags, stored in cfg, and returns the check of
@@ -123,10 +130,13 @@ func flags(cfg *config) (*cli.Command, func() error) {
   solve --random 1000 --size 3x3                          # random 8-puzzles
   solve --set korf50 --ids 38 --checkpoint k.json         # a 24-puzzle, saved as it goes
   solve --korf100 --ids 88 --gif korf88.gif               # a solution drawn as an animated GIF`
+	cmd.Hints = map[string]string{"korf50": "--set korf50"}
 	cmd.Exits = `
   0  every puzzle was solved
-  1  a puzzle was malformed, unsolvable, timed out or interrupted (the others are still solved and printed)
-  2  a usage error: a bad flag, argument or database
+  1  a puzzle was malformed, unsolvable, timed out or interrupted, or its databases are missing
+     or damaged (the others are still solved and printed); or --resume's search cannot go on
+  2  a usage error: a bad flag or argument (an unknown --partition, a --resume file that is
+     not a checkpoint)
   3  --merge: the split job's tasks must run again`
 	fs := cmd.FlagSet
 
@@ -223,10 +233,8 @@ func flags(cfg *config) (*cli.Command, func() error) {
 		if err := checkSplit(fs, c, *task, os.Getenv); err != nil {
 			return err
 		}
-		if *resume != "" {
-			if b.Resume, err = batch.ReadCheckpoint(*resume); err != nil {
-				return err
-			}
+		if err := checkUseless(fs, cfg, *weight != 1 || *greedy || *constructive || *order != ""); err != nil {
+			return err
 		}
 		switch {
 		case *weight != 1:
@@ -253,8 +261,30 @@ func flags(cfg *config) (*cli.Command, func() error) {
 		if err := b.Solver.Validate(); err != nil {
 			return err
 		}
-		return b.Options.Validate()
+		if err := b.Options.Validate(); err != nil {
+			return err
+		}
+		if *resume != "" {
+			b.Resume, err = batch.ReadCheckpoint(*resume, b.Options.Options)
+		}
+		return err
 	}
+}
+
+// checkUseless refuses flags that would do nothing (docs/failure-modes.md):
+// a checkpoint of puzzles printed, a period without checkpoints, and a
+// frontier where the search takes its tasks in an order of its own
+// (ordered: --order, --weight, --greedy or --constructive).
+func checkUseless(fs *pflag.FlagSet, cfg *config, ordered bool) error {
+	switch {
+	case cfg.printOnly && (fs.Changed("checkpoint") || fs.Changed("resume")):
+		return errors.New("--print-only prints the puzzles: not with --checkpoint or --resume, which save and resume searches")
+	case fs.Changed("checkpoint-every") && cfg.batch.Checkpoint == "" && cfg.cluster.Dir == "":
+		return errors.New("--checkpoint-every is how often --checkpoint saves: with --checkpoint FILE")
+	case fs.Changed("frontier") && ordered:
+		return errors.New("--frontier ranks the tasks of each round: not with --order, --weight, --greedy or --constructive, which take them in an order of their own")
+	}
+	return nil
 }
 
 func boolInt(b bool) int {

@@ -24,6 +24,7 @@ import (
 	"fifteen/internal/signaltest"
 	"fifteen/pdb"
 	"fifteen/puzzle"
+	"fifteen/search"
 )
 
 func runSolve(t *testing.T, stdin string, args ...string) (status int, stdout, stderr string) {
@@ -509,13 +510,13 @@ func TestCheckpoint(t *testing.T) {
 	cmd := child(append(args, "--checkpoint", file, "--checkpoint-every", "50ms", "--progress", "20ms")...)
 	cmd.Stdin = strings.NewReader(input)
 	checkpointed := func(string) bool {
-		f, err := batch.ReadCheckpoint(file)
+		f, err := batch.ReadCheckpoint(file, search.Options{})
 		return err == nil && f.Checkpoint != nil && len(f.Checkpoint.Iterations) > 0
 	}
 	if _, _, err := interruptWhen(t, cmd, checkpointed); err == nil {
 		t.Fatal("solved before the interrupt")
 	}
-	saved, err := batch.ReadCheckpoint(file)
+	saved, err := batch.ReadCheckpoint(file, search.Options{})
 	if err != nil || saved.ID != "26" || saved.Done || len(saved.Checkpoint.Iterations) == 0 {
 		t.Fatalf("checkpoint on the interrupt: %+v, %v", saved, err)
 	}

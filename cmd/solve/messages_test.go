@@ -27,6 +27,13 @@ func TestUsageMessages(t *testing.T) {
 		{[]string{"--frontier", "-1"}, "solve: bad --frontier -1: want 1 to 65536 MiB, or 0 for depth-first\n"},
 		{[]string{"--frontier", "70000"}, "bad --frontier 70000"},
 		{[]string{"--partition", "1,2/3,4,5,6,7,9"}, `"9" is not a tile of a 3x3 board`}, // a 4x4 board's fault was named
+		// Flags that would do nothing (issue 66: accepted).
+		{[]string{"--print-only", "--checkpoint", "c.json"}, "--print-only prints the puzzles: not with --checkpoint or --resume"},
+		{[]string{"--checkpoint-every", "1s"}, "--checkpoint-every is how often --checkpoint saves"},
+		{[]string{"--frontier", "16", "--order", "ULRD"}, "--frontier ranks the tasks of each round: not with --order"},
+		{[]string{"--frontier", "16", "--weight", "2"}, "not with --order, --weight"},
+		{[]string{"--frontier", "0", "--greedy"}, "not with --order, --weight"},
+		{[]string{"--frontier", "16", "--constructive"}, "not with --order, --weight"},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			status, out, stderr := runSolve(t, "a: 1 2 3 4 5 6 7 0 8\n", c.args...)
@@ -89,6 +96,19 @@ func TestHelp(t *testing.T) {
 			t.Fatalf("the help lacks %q after byte %d:\n%s", want, at, help)
 		}
 		at += i
+	}
+}
+
+// TestHelpExits checks the help's exit statuses against what solve does
+// where its databases are missing: exit 1, which the help says (issue 66:
+// it promised exit 2 for "a bad … database").
+func TestHelpExits(t *testing.T) {
+	_, help, _ := runSolve(t, "", "--help")
+	_, exits, _ := strings.Cut(help, "Exit status:\n")
+	one, two, _ := strings.Cut(exits, "\n  2  ")
+	status, _, stderr := runSolve(t, "a: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n", "--partition", "663", "--pdb-dir", t.TempDir())
+	if status != 1 || !strings.Contains(stderr, "are not in") || !strings.Contains(one, "databases are missing") || strings.Contains(two, "database") {
+		t.Errorf("missing databases: status %d, %s; the help says:\n%s", status, stderr, exits)
 	}
 }
 

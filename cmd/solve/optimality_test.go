@@ -177,7 +177,7 @@ func TestResumeRefusesEdited(t *testing.T) {
 	if _, err := s.Solve(context.Background(), p, opts); err != nil || cp == nil {
 		t.Fatalf("%v, checkpoint %v", err, cp)
 	}
-	cp.Iterations, cp.Bound, cp.Tasks = cp.Iterations[:1], 33, nil
+	cp.Iterations, cp.Bound, cp.Done = cp.Iterations[:1], 33, nil
 	cp.Iterations[0].Bound = 19
 	path := filepath.Join(t.TempDir(), "ck.json")
 	f := batch.CheckpointFile{Mark: batch.Mark{ID: p.ID, Start: p.Tiles}, Checkpoint: cp, Version: 2}

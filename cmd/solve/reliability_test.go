@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,6 +18,7 @@ import (
 	"fifteen/cmd/internal/cli"
 	"fifteen/cmd/internal/cluster"
 	"fifteen/internal/atomicfile"
+	"fifteen/search"
 )
 
 // The defects of issue 39 in solve, each with the test that found it.
@@ -123,7 +125,7 @@ func TestCheckpointAfterOutput(t *testing.T) {
 	if status := run([]string{"-j", "1", "--heuristic", "manhattan", "--checkpoint", checkpoint, file}, strings.NewReader(""), failingWriter{}, &stderr); status != 1 {
 		t.Fatalf("status %d with a full output: %s", status, stderr.String())
 	}
-	f, err := batch.ReadCheckpoint(checkpoint)
+	f, err := batch.ReadCheckpoint(checkpoint, search.Options{})
 	if errors.Is(err, os.ErrNotExist) {
 		return // nothing to resume from: a rerun solves every puzzle
 	}
@@ -187,7 +189,7 @@ func TestResumeDuplicateLabels(t *testing.T) {
 		t.Fatal(err)
 	}
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		if f, err := batch.ReadCheckpoint(checkpoint); err == nil && !f.Done && f.Written != nil && len(f.Checkpoint.Tasks) > 0 {
+		if f, err := batch.ReadCheckpoint(checkpoint, search.Options{}); err == nil && !f.Done && f.Written != nil && f.Checkpoint.TasksDone() > 0 {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -200,4 +202,74 @@ func TestResumeDuplicateLabels(t *testing.T) {
 	if status != 0 || strings.Count(out, "moves") != 1 || !strings.Contains(out, "x: 56 moves") {
 		t.Errorf("resumed: status %d\n%s%s", status, out, stderr)
 	}
+}
+
+// TestSplitEditedPart runs a split search of Korf's 16th until a task's
+// part holds the solution, then edits the round as issue 66 did: that
+// part's found mark set to -1 and its solution removed, and no other part
+// saying that it heeded the mark, as if they had ended before it (the
+// merge planned the next bound, and printed 44 moves as optimal where 42
+// are). The merge refuses the round: by the task's mark in found-B/,
+// and, with the mark removed too, by the subtrees the part no longer
+// lists.
+func TestSplitEditedPart(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "results")
+	flags := []string{"--set", "korf100", "--ids", "16", "--heuristic", "manhattan", "-t", "1", "--split-above", "20000"}
+	merge := func() (int, string, string) {
+		return runSolve(t, "", append([]string{"--results", dir, "--merge"}, flags...)...)
+	}
+	for round := 0; !editFound(t, dir); round++ {
+		if status, _, stderr := merge(); status != cli.StatusAgain || round == 20 {
+			t.Fatalf("merge of round %d, where no part holds a solution: status %d: %s", round, status, stderr)
+		}
+		runTasks(t, dir, 3, flags...)
+	}
+	status, out, stderr := merge()
+	if status != 1 || out != "" || !strings.Contains(stderr, "marks subtree") {
+		t.Errorf("merge of a part edited, its mark kept: status %d, %q, %s", status, out, stderr)
+	}
+	marks, _ := filepath.Glob(filepath.Join(dir, "puzzle-0", "found-*"))
+	for _, m := range marks {
+		os.RemoveAll(m)
+	}
+	status, out, stderr = merge()
+	if status != 1 || out != "" || !strings.Contains(stderr, "none holds a solution") {
+		t.Errorf("merge of a part edited, its mark removed: status %d, %q, %s", status, out, stderr)
+	}
+}
+
+// editFound edits the round files of a split search in dir, if a part
+// holds a solution, as TestSplitEditedPart says, and reports whether it
+// did.
+func editFound(t *testing.T, dir string) bool {
+	paths, _ := filepath.Glob(filepath.Join(dir, "puzzle-0", "*-*.json"))
+	files := map[string]map[string]any{}
+	found := false
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f map[string]any
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.UseNumber() // a next bound of math.MaxInt is no float64
+		if err := dec.Decode(&f); err != nil || f["part"] == nil {
+			continue // a checkpoint
+		}
+		files[path] = f
+		part := f["part"].(map[string]any)
+		delete(part, "heeded")
+		if n, _ := part["found"].(json.Number).Int64(); n >= 0 {
+			found = true
+			part["found"] = -1
+			delete(part, "solution")
+		}
+	}
+	for path, f := range files {
+		data, err := json.Marshal(f)
+		if err != nil || found && os.WriteFile(path, data, 0o644) != nil {
+			t.Fatal(err)
+		}
+	}
+	return found
 }

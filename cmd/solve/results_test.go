@@ -160,7 +160,8 @@ func TestJobFileTampered(t *testing.T) {
 	file := writeInput(t, "a.txt", "a1: 8 6 7 2 5 4 3 0 1\na2: 1 2 3 4 0 5 7 8 6\na3: 0 1 2 3 4 5 6 7 8\na4: 1 2 3 4 5 6 0 7 8\n")
 	flags := []string{file, "--heuristic", "manhattan", "--format", "jsonl"}
 	for _, c := range []struct{ name, from, to, want string }{
-		{"version", `"version":1`, `"version":99`, "version 99"},
+		{"version", `"version":2`, `"version":99`, "version 99"},
+		{"version 1", `"version":2`, `"version":1`, "version 1, not 2"},
 		{"fewer tasks", `"tasks":3`, `"tasks":2`, "job.json says 2 tasks"},
 		{"more tasks", `"tasks":3`, `"tasks":4`, "was job.json changed"},
 	} {

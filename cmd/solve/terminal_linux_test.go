@@ -27,19 +27,29 @@ func TestTerminalHint(t *testing.T) {
 // TestPipeIgnored: with --random, puzzles piped in are ignored, and solve
 // says so (issue 59: silently).
 func TestPipeIgnored(t *testing.T) {
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	go func() {
-		io.WriteString(w, "1 2 3 4 5 6 7 0 8\n")
+	for _, c := range []struct {
+		name, piped string
+		args        []string
+		note        string // on stderr first
+		solved      string // on stdout first
+	}{
+		{"puzzles piped", "1 2 3 4 5 6 7 0 8\n", []string{"--random", "1", "--size", "3"}, "solve: the puzzles come from --random: standard input is ignored\n", "random1: "},
+		// Issue 66: an empty pipe got the notice, and "-" was a file name.
+		{"an empty pipe", "", []string{"--random", "1", "--size", "3"}, "", "random1: "},
+		{"- among the files", "a: 1 2 3 4 5 6 7 0 8\n", []string{writeInput(t, "b.txt", "b: 1 2 3 4 5 6 0 7 8\n"), "-"}, "", "\na: 1 moves"},
+	} {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(w, c.piped) // the pipe's buffer holds it
 		w.Close()
-	}()
-	var stdout, stderr bytes.Buffer
-	status := run([]string{"--random", "1", "--size", "3", "--heuristic", "manhattan"}, r, &stdout, &stderr)
-	if status != 0 || !strings.HasPrefix(stderr.String(), "solve: the puzzles come from --random: standard input is ignored\n") || !strings.HasPrefix(stdout.String(), "random1: ") {
-		t.Errorf("status %d, stdout %q, stderr %q", status, stdout.String(), stderr.String())
+		var stdout, stderr bytes.Buffer
+		status := run(append(c.args, "--heuristic", "manhattan"), r, &stdout, &stderr)
+		r.Close()
+		if status != 0 || !strings.HasPrefix(stderr.String(), c.note) || !strings.Contains(stdout.String(), c.solved) || c.note == "" && strings.Contains(stderr.String(), "ignored") {
+			t.Errorf("%s: status %d, stdout %q, stderr %q", c.name, status, stdout.String(), stderr.String())
+		}
 	}
 }
 

@@ -54,6 +54,7 @@ func flags(cfg *config) (*cli.Command, func() error) {
 		"serves the puzzle in a browser, with hints and optimal or row-by-row solutions\n"+
 			"animated, and the JSON API: /api/solve, /api/hint, /api/random, /api/solve.gif and\n"+
 			"/healthz (docs/cli.md). Ctrl-C or SIGTERM shuts it down.")
+	cmd.Hints = map[string]string{"port": "--addr"}
 	cmd.Examples = `
   web                              # then open http://localhost:8080
   web --addr :8080 --max-solves 4  # on every interface, four searches at once

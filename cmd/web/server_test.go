@@ -188,8 +188,12 @@ func TestAPI(t *testing.T) {
 		{name: "bad size", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "size": "2by2"}`, status: 400, want: "2by2"},
 		{name: "no tiles", method: "POST", path: "/api/solve", body: `{}`, status: 400, want: "no tiles"}, // issue 57: bad size "0"
 		{name: "null tiles", method: "POST", path: "/api/solve", body: `{"tiles": null}`, status: 400, want: "no tiles"},
-		{name: "weighted at 1", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "mode": "weighted", "weight": 1}`, status: 400, want: "1 is the optimal mode"},
+		{name: "weighted at 1", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "mode": "weighted", "weight": 1}`, status: 400, want: "want 1.01 to 100, in hundredths (the optimal mode searches optimally)"},
 		{name: "weight between hundredths", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "mode": "weighted", "weight": 1.0000001}`, status: 400, want: "in hundredths"},
+		// Issue 66: 1.005 got "(0 searches optimally)", 0 "(1 is the
+		// optimal mode)", with the packages' prefixes.
+		{name: "weight 1.005", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "mode": "weighted", "weight": 1.005}`, status: 400, want: `{"error":"the weighted mode with a weight of 1.005: want 1.01 to 100, in hundredths (the optimal mode searches optimally)"}`},
+		{name: "weight 0", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "mode": "weighted", "weight": 0}`, status: 400, want: `{"error":"the weighted mode with a weight of 0: want 1.01 to 100, in hundredths (the optimal mode searches optimally)"}`},
 		{name: "bad goal", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "goal": "middle"}`, status: 400, want: "middle"},
 		{name: "bad mode", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "mode": "fast"}`, status: 400, want: `mode \"fast\": want optimal, weighted or constructive`},
 		{name: "weight without weighted", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "weight": 2}`, status: 400, want: "weight"},

@@ -5,6 +5,7 @@ package flock
 
 import (
 	"context"
+	"errors"
 	"os"
 	"time"
 )
@@ -40,4 +41,26 @@ func Lock(ctx context.Context, path string, onWait func()) (release func() error
 		case <-time.After(pollEvery):
 		}
 	}
+}
+
+// ErrHeld is Hold's error while another holder has the lock.
+var ErrHeld = errors.New("held by another process")
+
+// Hold locks the file at path, created if need be, exclusively, without
+// waiting: while another holder has it, it returns ErrHeld. release
+// unlocks it.
+func Hold(path string) (release func() error, err error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	ok, err := TryLock(f)
+	if err == nil && !ok {
+		err = ErrHeld
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f.Close, nil // closing the file releases the lock
 }

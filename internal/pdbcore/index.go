@@ -62,13 +62,13 @@ type Indexer struct {
 // NewIndexer returns the indexer of k tiles on n cells.
 func NewIndexer(scheme Scheme, n, k int) (Indexer, error) {
 	if n < 4 || n > puzzle.MaxBoardCells || k < 1 || k >= n || k > MaxTiles {
-		return Indexer{}, fmt.Errorf("pdbcore: %d tiles on %d cells cannot be indexed", k, n)
+		return Indexer{}, fmt.Errorf("%d tiles on %d cells cannot be indexed", k, n)
 	}
 	x := Indexer{scheme: scheme, n: n, k: k}
 	switch scheme {
 	case Sparse:
 		if k > 7 || n > MaxSparseCells {
-			return Indexer{}, fmt.Errorf("pdbcore: %d tiles on %d cells cannot be indexed sparsely", k, n)
+			return Indexer{}, fmt.Errorf("%d tiles on %d cells cannot be indexed sparsely", k, n)
 		}
 		for c := range x.spread {
 			for j, bit := range sparsePlanes {
@@ -87,7 +87,7 @@ func NewIndexer(scheme Scheme, n, k int) (Indexer, error) {
 			}
 		}
 	default:
-		return Indexer{}, fmt.Errorf("pdbcore: unknown index scheme %d", scheme)
+		return Indexer{}, fmt.Errorf("unknown index scheme %d", scheme)
 	}
 	return x, nil
 }

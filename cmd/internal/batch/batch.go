@@ -178,6 +178,13 @@ type Outcome struct {
 // emit has taken a puzzle's Outcome does the --checkpoint file say that
 // the batch is past it.
 func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, error], stderr io.Writer, emit func(Outcome) error) error {
+	if c.Checkpoint != "" {
+		release, err := holdCheckpoint(c.Checkpoint)
+		if err != nil {
+			return err
+		}
+		defer release()
+	}
 	past := checkpoints(c, stderr)
 	var building atomic.Bool // a database build reported progress
 	s, err := newSolver(c, stderr, func() { building.Store(true) })
@@ -206,10 +213,13 @@ func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, erro
 		switch {
 		case errors.As(err, &re):
 			return err
+		case errors.As(err, new(*search.ResumeError)):
+			// The batch stops: no later search writes over the file.
+			return fmt.Errorf("%s: %w; the checkpoint is left as it was", r.Puzzle.ID, err)
 		case errors.As(err, &ie):
 			msg = ie.Error()
 		case errors.As(err, new(errRepeated)):
-			msg = fmt.Sprintf("%s: %s", r.Puzzle.ID, cli.Message(err))
+			msg = fmt.Sprintf("%s: %s", r.Puzzle.ID, err)
 		case err != nil:
 			msg = fmt.Sprintf("%s: %s", r.Puzzle.ID, cli.Explain(err))
 		}
@@ -227,12 +237,12 @@ func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, erro
 			return err
 		}
 		if !o.Interrupted && ie == nil {
-			past(r.Puzzle)
+			past(r.Puzzle, !errors.Is(err, context.DeadlineExceeded))
 		}
 		if err == nil && (c.GIFFile != "" || c.GIFDir != "") {
 			if err := writeGIF(ctx, c, &r, gifNames); err != nil {
 				failed = cli.ErrReported
-				fmt.Fprintf(stderr, "%s: %s\n", r.Puzzle.ID, cli.Message(err))
+				fmt.Fprintf(stderr, "%s: %s\n", r.Puzzle.ID, err)
 			}
 		}
 	}

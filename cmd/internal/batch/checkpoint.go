@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"path/filepath"
 	"slices"
 	"sync"
 
 	"fifteen/internal/atomicfile"
+	"fifteen/internal/flock"
 	"fifteen/puzzle"
 	"fifteen/search"
 )
@@ -61,13 +63,15 @@ func (o occurrences) next(p puzzle.Puzzle) int {
 	return n
 }
 
-// MaxState bounds the size of a state file that a batch, or a split
-// job, reads back: checkpoints, and a split job's own files.
+// MaxState bounds the size of a state file that a split job reads back:
+// its own files, a task's outcomes and plans. A checkpoint may be larger
+// (search.MaxCheckpointSize).
 const MaxState = 1 << 28
 
-// ReadCheckpoint reads a --resume file.
-func ReadCheckpoint(path string) (*CheckpointFile, error) {
-	data, err := atomicfile.ReadFile(path, MaxState)
+// ReadCheckpoint reads a --resume file of a search with opts: one no
+// larger than such a search writes (search.MaxCheckpointSize).
+func ReadCheckpoint(path string, opts search.Options) (*CheckpointFile, error) {
+	data, err := atomicfile.ReadFile(path, search.MaxCheckpointSize(opts))
 	if err != nil {
 		return nil, err
 	}
@@ -85,15 +89,40 @@ func ReadCheckpoint(path string) (*CheckpointFile, error) {
 	return &f, nil
 }
 
+// Among reports whether the file's puzzle is among the puzzles, in
+// order.
+func (f *CheckpointFile) Among(puzzles iter.Seq[puzzle.Puzzle]) bool {
+	seen := occurrences{}
+	for p := range puzzles {
+		if f.Mark.is(p, seen.next(p)) {
+			return true
+		}
+	}
+	return false
+}
+
 // checkpoints sets up --checkpoint and --resume on the options, and
 // returns what the batch loop calls as each well-formed puzzle is past,
-// in input order: it records that the batch is past it. The searches
-// start in input order too, one at a time (--checkpoint needs --jobs 1),
-// and each one's start, when it asks for the checkpoint to resume from,
-// tells which occurrence of its puzzle it searches.
-func checkpoints(c *Config, stderr io.Writer) (past func(puzzle.Puzzle)) {
-	var mu sync.Mutex // the last save's failure, reported once; the search under way
-	var failed error
+// in input order, once its answer is written: the checkpoint records
+// that the batch is past it if its search is over (searched: not timed
+// out). The searches start in input order too, one at a time
+// (--checkpoint needs --jobs 1), and each one's start, when it asks for
+// the checkpoint to resume from, tells which occurrence of its puzzle it
+// searches.
+//
+// Until the search resumed has taken its checkpoint (saved one of its
+// own, or ended), the file is the user's saved search, and nothing is
+// written over it: not by the puzzles before it, whose answers the run
+// that saved it did not write, and not if the resume is refused (issue
+// 66: a refused resume marked the file done, and the search was lost).
+func checkpoints(c *Config, stderr io.Writer) (past func(p puzzle.Puzzle, searched bool)) {
+	from := c.Resume  // the search to resume, if any; read-only
+	var mu sync.Mutex // guards the fields below; the saves are serialized by the batch
+	var (
+		failed  error                       // the last save's, reported once
+		written *Mark                       // the last puzzle whose answer is written
+		pending = from != nil && !from.Done // the resumed search has not taken the file yet
+	)
 	save := func(f CheckpointFile) {
 		write := atomicfile.WriteFile
 		if c.Shared {
@@ -109,58 +138,112 @@ func checkpoints(c *Config, stderr io.Writer) (past func(puzzle.Puzzle)) {
 		}
 		failed = err
 	}
-	if c.Checkpoint == "" && (c.Resume == nil || c.Resume.Done) {
-		return func(puzzle.Puzzle) {}
+	if c.Checkpoint == "" && !pending {
+		return func(puzzle.Puzzle, bool) {}
 	}
-	started, searching := occurrences{}, 0
-	var written *Mark // the last puzzle whose answer is written
+	started := occurrences{}
 	c.perPuzzle(func(p puzzle.Puzzle, o *search.Options) {
 		mu.Lock()
 		defer mu.Unlock()
-		searching = started.next(p)
-		if from := c.Resume; from != nil && !from.Done && from.Mark.is(p, searching) {
+		at := started.next(p)
+		resuming := pending && from.Mark.is(p, at)
+		if resuming {
 			o.Resume = from.Checkpoint
 		}
 		if c.Checkpoint == "" {
 			return
 		}
-		at := searching
 		o.Checkpoint = func(cp *search.Checkpoint) {
 			mu.Lock()
+			pending = pending && !resuming
 			f := CheckpointFile{Mark: Mark{p.ID, p.Tiles, at}, Checkpoint: cp, Version: checkpointVersion, Written: written}
+			skip := pending
 			mu.Unlock()
-			save(f)
+			if !skip {
+				save(f)
+			}
 		}
 	})
-	if c.Checkpoint == "" {
-		return func(puzzle.Puzzle) {}
-	}
 	passed := occurrences{}
-	return func(p puzzle.Puzzle) {
+	return func(p puzzle.Puzzle, searched bool) {
 		m := Mark{p.ID, p.Tiles, passed.next(p)}
 		mu.Lock()
 		written = &m
+		pending = pending && !from.Mark.is(p, m.Occurrence)
+		skip := pending || !searched || c.Checkpoint == ""
 		mu.Unlock()
-		save(CheckpointFile{Mark: m, Done: true, Version: checkpointVersion})
+		if !skip {
+			save(CheckpointFile{Mark: m, Done: true, Version: checkpointVersion})
+		}
 	}
 }
 
+// holdCheckpoint locks the --checkpoint file for this run, through
+// .NAME.lock beside it, as the database store locks its directory: the
+// file is replaced at every save, and a lock on it would not outlive
+// one. A second run that names the file is refused (issue 66: two runs
+// wrote their searches into one file, and one was lost).
+func holdCheckpoint(path string) (release func() error, err error) {
+	lock := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".lock")
+	release, err = flock.Hold(lock)
+	if errors.Is(err, flock.ErrHeld) {
+		return nil, fmt.Errorf("--checkpoint %s: another run is saving its search there (it holds %s): give each run a file of its own", path, lock)
+	}
+	return release, err
+}
+
+// maxAhead bounds the puzzles that resumed holds back between the last
+// answer written and the search resumed: a search runs at most a couple
+// of puzzles ahead of the answers (solver.SolveAll's window), and a few
+// malformed lines may lie between them.
+const maxAhead = 4096
+
 // resumed returns the stream from the first puzzle whose answer the run
-// that saved the --resume file did not write on: after its Done puzzle,
-// or its Written one, or, in a file without a version, from its search's
-// puzzle. A stream without that puzzle ends with an error.
+// that saved the --resume file did not write: after its Done puzzle; or
+// from the first after its Written one, which its search's puzzle must
+// follow (in a file without a version, from the search's puzzle); or,
+// where the input lacks the Written puzzle, from the search's. Puzzles
+// after the Written one are held back until the search's is met, so that
+// a stream that lacks it ends with an error before any puzzle is solved
+// (issue 66: the puzzles were solved, and the saved search written over).
 func resumed(stream iter.Seq2[puzzle.Puzzle, error], from *CheckpointFile) iter.Seq2[puzzle.Puzzle, error] {
-	past, inclusive := &from.Mark, from.Done // the last puzzle skipped, or the first solved
-	if !from.Done && from.Version >= checkpointVersion {
-		past, inclusive = from.Written, true
+	if from.Done {
+		return skipThrough(stream, &from.Mark)
+	}
+	type item struct {
+		p   puzzle.Puzzle
+		err error
 	}
 	return func(yield func(puzzle.Puzzle, error) bool) {
-		found := past == nil
+		var held []item
+		holding := from.Written == nil && from.Version >= checkpointVersion // past the last answer written
+		found := false
 		seen := occurrences{}
 		for p, err := range stream {
 			if !found {
-				found = err == nil && past.is(p, seen.next(p))
-				if !found || inclusive {
+				at := -1
+				if err == nil {
+					at = seen.next(p)
+				}
+				switch {
+				case at >= 0 && from.Mark.is(p, at):
+					found = true
+					for _, h := range held {
+						if !yield(h.p, h.err) {
+							return
+						}
+					}
+					held = nil
+				case at >= 0 && from.Version >= checkpointVersion && from.Written != nil && from.Written.is(p, at):
+					holding = true
+					continue
+				case holding && len(held) < maxAhead:
+					held = append(held, item{p, err})
+					continue
+				case holding:
+					yield(puzzle.Puzzle{}, ReadError{fmt.Errorf("the checkpoint's puzzle %s is not among the %d puzzles after the last one answered", puzzle.Escape(from.ID), maxAhead)})
+					return
+				default:
 					continue
 				}
 			}
@@ -169,7 +252,28 @@ func resumed(stream iter.Seq2[puzzle.Puzzle, error], from *CheckpointFile) iter.
 			}
 		}
 		if !found {
-			yield(puzzle.Puzzle{}, ReadError{fmt.Errorf("the checkpoint's puzzle %s is not among the puzzles to solve", past.ID)})
+			yield(puzzle.Puzzle{}, ReadError{fmt.Errorf("the checkpoint's puzzle %s is not among the puzzles to solve", puzzle.Escape(from.ID))})
+		}
+	}
+}
+
+// skipThrough returns the stream after the puzzle past names, and an
+// error at its end if it lacks that puzzle.
+func skipThrough(stream iter.Seq2[puzzle.Puzzle, error], past *Mark) iter.Seq2[puzzle.Puzzle, error] {
+	return func(yield func(puzzle.Puzzle, error) bool) {
+		found := false
+		seen := occurrences{}
+		for p, err := range stream {
+			if !found {
+				found = err == nil && past.is(p, seen.next(p))
+				continue
+			}
+			if !yield(p, err) {
+				return
+			}
+		}
+		if !found {
+			yield(puzzle.Puzzle{}, ReadError{fmt.Errorf("the checkpoint's puzzle %s is not among the puzzles to solve", puzzle.Escape(past.ID))})
 		}
 	}
 }

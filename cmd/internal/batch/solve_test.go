@@ -206,7 +206,7 @@ func TestCheckpointFile(t *testing.T) {
 	if err := Solve(context.Background(), cfg, read(twoMoves+fourMoves, nil), &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	f, err := ReadCheckpoint(path)
+	f, err := ReadCheckpoint(path, search.Options{})
 	if err != nil || !f.Done || f.ID != "b" || f.Version != checkpointVersion {
 		t.Fatalf("%+v, %v", f, err)
 	}
@@ -235,12 +235,28 @@ func TestReadCheckpoint(t *testing.T) {
 		if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := ReadCheckpoint(path); (err == nil) != c.ok {
+		if _, err := ReadCheckpoint(path, search.Options{}); (err == nil) != c.ok {
 			t.Errorf("%s: %v", c.name, err)
 		}
 	}
-	if _, err := ReadCheckpoint(filepath.Join(dir, "none")); !errors.Is(err, os.ErrNotExist) {
+	if _, err := ReadCheckpoint(filepath.Join(dir, "none"), search.Options{}); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a missing file: %v", err)
+	}
+	// What a search with the options may write is read, and no more
+	// (issue 66: a checkpoint of 4.6 M tasks, in the writer's own format,
+	// was refused).
+	opts := search.Options{Frontier: 1}
+	most := search.MaxCheckpointSize(opts)
+	for _, size := range []int64{most, most + 1} {
+		path := filepath.Join(dir, "large")
+		text := `{"id":"a","checkpoint":{"search":"`
+		text += strings.Repeat("x", int(size)-len(text)-3) + `"}}`
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ReadCheckpoint(path, opts); (err == nil) != (size <= most) {
+			t.Errorf("a checkpoint of %d bytes, where a search writes %d at most: %v", size, most, err)
+		}
 	}
 }
 

@@ -12,7 +12,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 )
 
@@ -48,29 +47,12 @@ func Status(name string, err error, stderr io.Writer) int {
 	case errors.Is(err, ErrReported):
 		return StatusFailed
 	}
-	fmt.Fprintf(stderr, "%s: %s\n", name, Message(err))
+	fmt.Fprintf(stderr, "%s: %v\n", name, err)
 	if errors.As(err, new(*UsageError)) {
 		return StatusUsage
 	}
 	return StatusFailed
 }
-
-// Message returns err's message in the user's words, as a command says
-// it after its own name: without the prefixes of the packages it passed
-// through ("solver: ", or "pdb: " after "bad --partition: "), which would
-// read as second names (issues 57 and 59: "solve: solver: weight …",
-// "bench: data: unknown set").
-func Message(err error) string {
-	msg := err.Error()
-	for _, pkg := range packages {
-		msg = strings.TrimPrefix(msg, pkg+": ")
-		msg = strings.ReplaceAll(msg, ": "+pkg+": ", ": ")
-	}
-	return msg
-}
-
-// packages are the names of the packages whose errors say their name.
-var packages = []string{"solver", "search", "pdb", "pdbcore", "data", "construct", "render"}
 
 // Context returns a context that the signals end (SIGINT and SIGTERM
 // where none are named), for the command to stop its work cleanly. Once

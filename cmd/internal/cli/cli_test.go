@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -38,20 +40,35 @@ func TestStatus(t *testing.T) {
 	}
 }
 
-// TestMessage: the packages' names are dropped from the front of a
-// message and from after a colon, and nothing else is.
-func TestMessage(t *testing.T) {
-	for _, c := range []struct{ err, want string }{
-		{"solver: unknown heuristic", "unknown heuristic"},
-		{"data: unknown set \"foo\"", "unknown set \"foo\""},
-		{"bad --partition: pdb: unknown partition", "bad --partition: unknown partition"},
-		{"config x: search: pdb: bad table", "config x: bad table"},
-		{"open /tmp/pdb: permission denied", "open /tmp/pdb: permission denied"},
-		{"pdbgen: interrupted", "pdbgen: interrupted"},
-	} {
-		if got := Message(errors.New(c.err)); got != c.want {
-			t.Errorf("%q: %q, want %q", c.err, got, c.want)
+// TestMessagesUnprefixed checks that the packages under the commands make
+// their errors without their names in front, so that the commands say
+// them as they are, in the user's words: an error edited after the fact
+// edited the user's own paths too (issue 66: --gif "o: render: d/x.gif"
+// was reported as "o: d/x.gif"); and that a path is reported whole.
+func TestMessagesUnprefixed(t *testing.T) {
+	prefixed := regexp.MustCompile(`"(solver|search|pdb|pdbcore|data|construct|render): `)
+	for _, dir := range []string{"solver", "search", "pdb", "internal/pdbcore", "data", "construct", "render"} {
+		files, err := filepath.Glob(filepath.Join("..", "..", "..", dir, "*.go"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("%s: %v", dir, err)
 		}
+		for _, file := range files {
+			if strings.HasSuffix(file, "_test.go") {
+				continue
+			}
+			text, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m := prefixed.Find(text); m != nil {
+				t.Errorf("%s: an error begins with its package's name: %s", file, m)
+			}
+		}
+	}
+	var out bytes.Buffer
+	Status("x", &os.PathError{Op: "create", Path: "o: render: d/x.gif", Err: os.ErrNotExist}, &out)
+	if want := "x: create o: render: d/x.gif: file does not exist\n"; out.String() != want {
+		t.Errorf("%q, want %q", out.String(), want)
 	}
 }
 
@@ -76,8 +93,15 @@ func TestParse(t *testing.T) {
 		{[]string{"--m", "3"}, nil, StatusUsage, false, "", "x: unknown flag: --m (did you mean --n?)\n"},
 		{[]string{"--xyz", "3"}, nil, StatusUsage, false, "", "x: unknown flag: --xyz\n"},
 		{[]string{"-z"}, nil, StatusUsage, false, "", "x: unknown shorthand flag: 'z' in -z\n"},
+		// issue 66: a hint of the command's own, and long flags given one dash
+		{[]string{"--korf50"}, nil, StatusUsage, false, "", "x: unknown flag: --korf50 (did you mean --set korf50?)\n"},
+		{[]string{"-threads", "2"}, nil, StatusUsage, false, "", "x: -threads: a long flag takes two dashes: --threads\n"},
+		{[]string{"-korf100"}, nil, StatusUsage, false, "", "x: -korf100: a long flag takes two dashes: --korf100\n"},
+		{[]string{"-partition=78"}, nil, StatusUsage, false, "", "x: -partition=78: a long flag takes two dashes: --partition=78\n"},
 	} {
 		cmd := NewCommand("x", "[flags]", "counts")
+		cmd.Hints = map[string]string{"korf50": "--set korf50"}
+		cmd.IntP("threads", "t", 1, "goroutines")
 		n := cmd.Int("n", 0, "a number")
 		cmd.Bool("korf100", false, "Korf's 100")
 		cmd.String("partition", "", "databases")

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+
+	"fifteen/internal/nearest"
 )
 
 // Command is a command's flags and its help: what the command does, how
@@ -18,9 +20,13 @@ type Command struct {
 	// of command lines, each with a comment on what it does, and of exit
 	// statuses, each with when the command ends with it.
 	Examples, Exits string
-	synopsis        string // what follows the name on the usage line, such as "[flags] [FILE...]"
-	about           string // what the command does, in a sentence or two
-	groups          []group
+	// Hints names, for flags the command does not have, what a user who
+	// gives one most likely wants, such as "--set korf50" for --korf50:
+	// an unknown flag without a hint gets the nearest flag suggested.
+	Hints    map[string]string
+	synopsis string // what follows the name on the usage line, such as "[flags] [FILE...]"
+	about    string // what the command does, in a sentence or two
+	groups   []group
 }
 
 // group is a heading of the help and the flags under it: those defined
@@ -82,7 +88,7 @@ func (c *Command) WriteHelp(w io.Writer) {
 // whether the command goes on; if not, it returns the exit status:
 // StatusOK after --help, which writes the help to stdout, and
 // StatusUsage after a usage error, which it reports on stderr as
-// "NAME: error", with the nearest flag to one it does not know.
+// "NAME: error", with a hint where it has one (hint).
 func Parse(c *Command, args []string, stdout, stderr io.Writer, check func() error) (status int, ok bool) {
 	c.SetOutput(stderr)
 	c.Usage = func() { c.WriteHelp(stdout) }
@@ -94,57 +100,43 @@ func Parse(c *Command, args []string, stdout, stderr io.Writer, check func() err
 		err = check()
 	}
 	if err != nil {
-		msg := Message(err)
-		var unknown *pflag.NotExistError
-		if errors.As(err, &unknown) && unknown.GetSpecifiedShortnames() == "" {
-			if near := c.nearest(unknown.GetSpecifiedName()); near != "" {
-				msg += fmt.Sprintf(" (did you mean --%s?)", near)
-			}
-		}
-		fmt.Fprintf(stderr, "%s: %s\n", c.Name(), msg)
+		fmt.Fprintf(stderr, "%s: %s\n", c.Name(), c.hint(err, args))
 		return StatusUsage, false
 	}
 	return StatusOK, true
 }
 
-// nearest returns the flag whose name is nearest to name: one that name
-// begins, or one at most two edits away (one for a short name), or "".
-func (c *Command) nearest(name string) string {
-	best, bestDist := "", 3
-	if len(name) < 4 {
-		bestDist = 2
-	}
-	for _, f := range c.flags() {
-		d := editDistance(name, f.Name)
-		if len(name) >= 3 && strings.HasPrefix(f.Name, name) {
-			d = min(d, 1)
+// hint returns the message of err, a usage error of args, with what the
+// user most likely meant: a long flag written with one dash, which pflag
+// reads as short flags (-threads as -t hreads), is named with two; an
+// unknown flag gets the one Hints names for it, or the nearest flag.
+func (c *Command) hint(err error, args []string) string {
+	for _, arg := range args {
+		if arg == "--" {
+			break
 		}
-		if d < bestDist {
-			best, bestDist = f.Name, d
+		name, _, _ := strings.Cut(strings.TrimPrefix(arg, "-"), "=")
+		if !strings.HasPrefix(arg, "--") && len(name) > 1 && c.Lookup(name) != nil {
+			return fmt.Sprintf("%s: a long flag takes two dashes: --%s", arg, strings.TrimPrefix(arg, "-"))
 		}
 	}
-	return best
-}
-
-// editDistance returns the Levenshtein distance between a and b: the
-// fewest single-byte insertions, deletions and substitutions that turn
-// one into the other.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
+	var unknown *pflag.NotExistError
+	if !errors.As(err, &unknown) || unknown.GetSpecifiedShortnames() != "" {
+		return err.Error()
 	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			sub := prev[j-1]
-			if a[i-1] != b[j-1] {
-				sub++
-			}
-			cur[j] = min(sub, prev[j]+1, cur[j-1]+1)
+	name := unknown.GetSpecifiedName()
+	near, ok := c.Hints[name]
+	if !ok {
+		var names []string
+		for _, f := range c.flags() {
+			names = append(names, f.Name)
 		}
-		prev, cur = cur, prev
+		if n := nearest.Name(name, names); n != "" {
+			near = "--" + n
+		}
 	}
-	return prev[len(b)]
+	if near == "" {
+		return err.Error()
+	}
+	return fmt.Sprintf("%s (did you mean %s?)", err, near)
 }

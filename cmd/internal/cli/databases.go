@@ -42,7 +42,7 @@ func partitionHelp() string {
 func Explain(err error) string {
 	var de *pdb.StoreError
 	if !errors.As(err, &de) || errors.Is(err, pdb.ErrNewer) { // pdbgen would refuse it too
-		return Message(err)
+		return err.Error()
 	}
 	size, verb := "", "rebuild them"
 	if de.Size != (puzzle.Size{Rows: 4, Cols: 4}) {
@@ -58,7 +58,16 @@ func Explain(err error) string {
 	case errors.As(de.Err, &fe) && errors.Is(de.Err, fs.ErrPermission):
 		verb = fmt.Sprintf("make %s readable, or move it away and build them", fe.Path)
 	}
-	return fmt.Sprintf("%s; %s with: go run ./cmd/pdbgen%s --partition %s --pdb-dir %s", Message(err), verb, size, de.Partition, de.Dir)
+	return fmt.Sprintf("%v; %s with: go run ./cmd/pdbgen%s --partition %s --pdb-dir %s", err, verb, size, shellQuote(de.Partition), shellQuote(de.Dir))
+}
+
+// shellQuote returns s as a word of a POSIX shell's command line: as it
+// is if no character of it is special there, else in single quotes.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=/.,:@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // DirFlag defines the commands' --pdb-dir flag on fs, stored in dir.

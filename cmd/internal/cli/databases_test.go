@@ -31,6 +31,11 @@ func TestExplain(t *testing.T) {
 			t.Errorf("%v: %q, want %q in it", c.err, got, c.want)
 		}
 	}
+	// The command to copy is quoted for the shell (issue 66).
+	err := &pdb.StoreError{Partition: "771", Size: puzzle.Size{Rows: 4, Cols: 4}, Dir: "/my dbs/it's", Err: pdb.ErrMissing}
+	if got, want := Explain(err), ` --pdb-dir '/my dbs/it'\''s'`; !strings.HasSuffix(got, want) {
+		t.Errorf("%q, want it to end with %q", got, want)
+	}
 	if got := Explain(errors.New("other")); got != "other" {
 		t.Errorf("another error: %q", got)
 	}

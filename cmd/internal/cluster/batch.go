@@ -19,6 +19,7 @@ import (
 	"fifteen/cmd/internal/record"
 	"fifteen/internal/atomicfile"
 	"fifteen/puzzle"
+	"fifteen/search"
 	"fifteen/solver"
 )
 
@@ -105,44 +106,19 @@ func readBatch(path string) (map[int]batchLine, error) {
 	return lines, sc.Err()
 }
 
-// batchTask solves the task's share of the batch.
+// batchTask solves the task's share of the batch. A checkpoint of its
+// search that the search refuses to resume (of a search of another
+// version, say) is its own state, not the user's: the search begins
+// afresh.
 func batchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, stderr io.Writer) error {
 	path := batchPath(c.Dir, c.Task)
 	done, err := readBatch(path)
 	if err != nil {
 		return err
 	}
-	if b.Jobs == 1 {
-		b.Checkpoint, b.Shared = filepath.Join(c.Dir, fmt.Sprintf("batch-%d.checkpoint.json", c.Task)), true
-		if f, err := batch.ReadCheckpoint(b.Checkpoint); err == nil && !f.Done {
-			b.Resume = f
-			fmt.Fprintf(stderr, "%s: resuming its search from %s\n", f.ID, b.Checkpoint)
-		}
-	}
-	var left []int // the share's puzzles without an outcome
-	for i := c.Task; i < len(all); i += c.Tasks {
-		if l, ok := done[i]; ok && l.check(all[i], b.Options, nil) != nil {
+	for i, l := range done {
+		if i < 0 || i >= len(all) || i%c.Tasks != c.Task || l.check(all[i], b.Options, nil) != nil {
 			delete(done, i) // another input's, or damaged: solved again
-		}
-		if _, ok := done[i]; !ok {
-			left = append(left, i)
-		}
-	}
-	for i := range done {
-		if i < 0 || i >= len(all) || i%c.Tasks != c.Task {
-			delete(done, i)
-		}
-	}
-	var mu sync.Mutex // the queue of the indexes of the puzzles under way, in order
-	var queue []int
-	stream := func(yield func(puzzle.Puzzle, error) bool) {
-		for _, i := range left {
-			mu.Lock()
-			queue = append(queue, i)
-			mu.Unlock()
-			if !yield(all[i].p, all[i].err) {
-				return
-			}
 		}
 	}
 	save := func() error {
@@ -156,8 +132,60 @@ func batchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, std
 			return nil
 		})
 	}
+	resume := b.Jobs == 1
+	if resume {
+		b.Checkpoint, b.Shared = filepath.Join(c.Dir, fmt.Sprintf("batch-%d.checkpoint.json", c.Task)), true
+	}
+	for {
+		err = solveLeft(ctx, c, b, all, done, resume, save, stderr)
+		if serr := save(); serr != nil {
+			return serr
+		}
+		if !resume || !errors.As(err, new(*search.ResumeError)) {
+			return err
+		}
+		fmt.Fprintf(stderr, "%s: searching it afresh\n", err)
+		resume = false
+	}
+}
+
+// solveLeft solves the puzzles of the task's share that done has no
+// outcome of, in order, adding theirs to done and saving it every
+// saveEvery. With resume, it resumes the search under way from the
+// task's checkpoint, if that search's puzzle is among them.
+func solveLeft(ctx context.Context, c *Config, config *batch.Config, all []entry, done map[int]batchLine, resume bool, save func() error, stderr io.Writer) error {
+	b := *config   // a batch adds its hooks to its config's options: one config a batch
+	var left []int // the share's puzzles without an outcome
+	for i := c.Task; i < len(all); i += c.Tasks {
+		if _, ok := done[i]; !ok {
+			left = append(left, i)
+		}
+	}
+	b.Resume = nil
+	if f, err := batch.ReadCheckpoint(b.Checkpoint, b.Options.Options); resume && err == nil && !f.Done && f.Among(func(yield func(puzzle.Puzzle) bool) {
+		for _, i := range left {
+			if all[i].err == nil && !yield(all[i].p) {
+				return
+			}
+		}
+	}) {
+		b.Resume = f
+		fmt.Fprintf(stderr, "%s: resuming its search from %s\n", puzzle.Escape(f.ID), b.Checkpoint)
+	}
+	var mu sync.Mutex // the queue of the indexes of the puzzles under way, in order
+	var queue []int
+	stream := func(yield func(puzzle.Puzzle, error) bool) {
+		for _, i := range left {
+			mu.Lock()
+			queue = append(queue, i)
+			mu.Unlock()
+			if !yield(all[i].p, all[i].err) {
+				return
+			}
+		}
+	}
 	saved := time.Now()
-	err = batch.Stream(ctx, b, stream, stderr, func(o batch.Outcome) error {
+	return batch.Stream(ctx, &b, stream, stderr, func(o batch.Outcome) error {
 		mu.Lock()
 		i := queue[0]
 		queue = queue[1:]
@@ -172,10 +200,6 @@ func batchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, std
 		saved = time.Now()
 		return save()
 	})
-	if serr := save(); serr != nil {
-		return serr
-	}
-	return err
 }
 
 // mergeBatch prints the outcomes of a split batch in input order, once

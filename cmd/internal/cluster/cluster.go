@@ -11,6 +11,7 @@ package cluster
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -113,6 +114,13 @@ type job struct {
 	Key string `json:"key"`
 }
 
+// String describes the job in words: how it is split, and its key,
+// which differs where the puzzles or the options that shape the answers
+// do.
+func (j job) String() string {
+	return fmt.Sprintf("a split %s of %d puzzles among %d tasks (key %s)", j.Split, j.Puzzles, j.Tasks, j.Key)
+}
+
 // AgainError is the merge's while the split job's tasks must run again:
 // Why says which, and for what.
 type AgainError struct{ Why string }
@@ -140,6 +148,8 @@ func Run(ctx context.Context, c *Config, b *batch.Config, stream iter.Seq2[puzzl
 		}
 	}
 	switch {
+	case split == "search" && cmp.Or(b.Options.Frontier, search.DefaultFrontier) != search.DefaultFrontier:
+		return &cli.UsageError{Err: errors.New("--frontier ranks the tasks of a search's rounds: not with a split search, whose tasks take their subtrees depth-first; use --split batch")}
 	case split == "search" && b.Options.Mode != solver.Optimal && b.Options.Mode != solver.Weighted:
 		return &cli.UsageError{Err: errors.New("a split search is an IDA* search: not with --greedy or --constructive; use --split batch")}
 	case split == "search" && b.Options.Timeout > 0:
@@ -259,13 +269,13 @@ func workIn(dir string) int {
 		case strings.HasSuffix(name, ".checkpoint.json"):
 			// A batch task's (batch.CheckpointFile) or a share's.
 			var cp struct {
-				Iterations, Tasks []json.RawMessage
-				Checkpoint        *struct{ Iterations, Tasks []json.RawMessage }
+				search.Checkpoint
+				Search *search.Checkpoint `json:"checkpoint"`
 			}
-			if readJSON(path, &cp) == nil {
-				work += len(cp.Iterations) + len(cp.Tasks)
-				if cp.Checkpoint != nil {
-					work += len(cp.Checkpoint.Iterations) + len(cp.Checkpoint.Tasks)
+			if readJSONUpTo(path, &cp, search.MaxCheckpointSize(search.Options{})) == nil {
+				work += len(cp.Iterations) + cp.TasksDone()
+				if cp.Search != nil {
+					work += len(cp.Search.Iterations) + cp.Search.TasksDone()
 				}
 			}
 		case strings.HasPrefix(name, "batch-") && strings.HasSuffix(name, ".jsonl"):
@@ -314,8 +324,11 @@ func entryKey(e entry) string {
 	return fmt.Sprintf("%016x", h.Sum64())
 }
 
-// jobVersion is the version of job.json's format.
-const jobVersion = 1
+// jobVersion is the version of job.json's format, and of the files of
+// the tasks in its directory: 2 since a search's part counts its round's
+// subtrees, which the merge checks its tasks against, and its checkpoints
+// are search.CheckpointVersion 3 (issue 66).
+const jobVersion = 2
 
 // strayTask returns a task of N or more that left files in the results
 // directory, or -1: a job.json whose count was changed under the tasks.
@@ -347,7 +360,7 @@ func claim(dir string, j job, task bool) (job, error) {
 			j.Tasks = have.Tasks
 		}
 		if have != j {
-			return j, fmt.Errorf("%s holds the results of another job (%+v, not %+v): use another --results directory", dir, have, j)
+			return j, fmt.Errorf("%s holds the results of another job, %v, where this is %v: use another --results directory", dir, have, j)
 		}
 		return j, nil
 	case !errors.Is(err, os.ErrNotExist):
@@ -371,8 +384,11 @@ func writeJSON(path string, v any) error {
 
 // readJSON reads path into v; a missing file is os.ErrNotExist, and
 // anything but a regular file is refused (atomicfile.ErrNotRegular).
-func readJSON(path string, v any) error {
-	data, err := atomicfile.ReadShared(path, batch.MaxState)
+func readJSON(path string, v any) error { return readJSONUpTo(path, v, batch.MaxState) }
+
+// readJSONUpTo is readJSON of a file of up to limit bytes.
+func readJSONUpTo(path string, v any, limit int64) error {
+	data, err := atomicfile.ReadShared(path, limit)
 	if err != nil {
 		return err
 	}

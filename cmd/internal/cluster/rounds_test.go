@@ -29,8 +29,8 @@ func TestWorkIn(t *testing.T) {
 	last := workIn(dir)
 	for _, step := range []struct{ name, text string }{
 		{"puzzle-0/first-1.json", "{}"},
-		{"puzzle-0/bound-55-0.checkpoint.json", `{"iterations":[{}],"tasks":[{"task":0}]}`},
-		{"puzzle-0/bound-55-0.checkpoint.json", `{"iterations":[{}],"tasks":[{"task":0},{"task":1}]}`},
+		{"puzzle-0/bound-55-0.checkpoint.json", `{"iterations":[{}],"done":{"runs":[0,1],"expanded":[1],"generated":[1],"next":[0]}}`},
+		{"puzzle-0/bound-55-0.checkpoint.json", `{"iterations":[{}],"done":{"runs":[0,2],"expanded":[1,1],"generated":[1,1],"next":[0,0]}}`},
 		{"batch-0.jsonl", "{}\n"},
 		{"batch-0.checkpoint.json", `{"id":"a","checkpoint":{"iterations":[{},{}]}}`},
 		{"batch-0.jsonl", "{}\n{}\n"},

@@ -208,10 +208,10 @@ func searchShare(ctx context.Context, s *solver.Solver, c *Config, b *batch.Conf
 	found := filepath.Join(dir, fmt.Sprintf("found-%d", plan.Bound))
 	opts := b.Options
 	var cp search.Checkpoint
-	switch err := readJSON(checkpoint, &cp); {
+	switch err := readJSONUpTo(checkpoint, &cp, search.MaxCheckpointSize(search.Options{Frontier: search.NoFrontier})); {
 	case err == nil:
 		opts.Resume = &cp
-		fmt.Fprintf(stderr, "%s: resuming the share of bound %d from %s (%d subtrees searched)\n", p.ID, plan.Bound, checkpoint, len(cp.Tasks))
+		fmt.Fprintf(stderr, "%s: resuming the share of bound %d from %s (%d subtrees searched)\n", p.ID, plan.Bound, checkpoint, cp.TasksDone())
 	case !errors.Is(err, os.ErrNotExist):
 		return search.Part{}, err
 	}
@@ -243,14 +243,22 @@ func knownIn(dir string) func() int64 {
 			return first
 		}
 		read = time.Now()
-		names, _ := os.ReadDir(dir) // none yet: nothing known
-		for _, n := range names {
-			if i, err := strconv.ParseInt(n.Name(), 10, 64); err == nil {
-				first = min(first, i)
-			}
-		}
+		first = min(first, firstMark(dir))
 		return first
 	}
+}
+
+// firstMark returns the first subtree marked in dir as holding a
+// solution, math.MaxInt64 if none is.
+func firstMark(dir string) int64 {
+	first := int64(math.MaxInt64)
+	names, _ := os.ReadDir(dir) // none yet: nothing marked
+	for _, n := range names {
+		if i, err := strconv.ParseInt(n.Name(), 10, 64); err == nil {
+			first = min(first, i)
+		}
+	}
+	return first
 }
 
 // mergeSearch prints the results of a split search, once every puzzle's
@@ -337,9 +345,15 @@ func joinSearch(c *Config, s *solver.Solver, i int, p puzzle.Puzzle, opts *solve
 			elapsed += f.Part.Elapsed
 		}
 		it, found, err := search.Join(parts)
+		marks := filepath.Join(dir, fmt.Sprintf("found-%d", parts[0].Plan.Bound))
+		if mark := firstMark(marks); err == nil && mark != math.MaxInt64 && (found < 0 || parts[found].Found > mark) {
+			// A task marked a solution that no part holds: a part edited, or
+			// a mark no task made (issue 66: the merge planned past it).
+			err = fmt.Errorf("%w: %s marks subtree %d", search.ErrUnreported, marks, mark)
+		}
 		if errors.Is(err, search.ErrUnreported) {
-			return solver.Result{}, nil, fmt.Errorf("bound %d: %w: a stray mark in %s? Remove it and the round's files %s, then run the round again",
-				parts[0].Plan.Bound, err, filepath.Join(dir, fmt.Sprintf("found-%d", parts[0].Plan.Bound)), strings.TrimSuffix(roundPath(dir, bound, 0), "0.json")+"*.json")
+			return solver.Result{}, nil, fmt.Errorf("bound %d: %w: a stray mark in %s, or an edited part? Remove the mark and the round's files %s, then run the round again",
+				parts[0].Plan.Bound, err, marks, strings.TrimSuffix(roundPath(dir, bound, 0), "0.json")+"*.json")
 		} else if err != nil {
 			return solver.Result{}, nil, err
 		}
