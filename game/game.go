@@ -1,6 +1,7 @@
 // Package game is the sliding-tile game that cmd/play draws: the board,
-// the player's moves and their undo, and optimal hints, with no terminal
-// in sight so that it can be tested on its own.
+// the player's moves and their undo, and hints, optimal where the search
+// finds one in time, with no terminal in sight so that it can be tested
+// on its own.
 //
 // Keys name the direction a tile slides, as on a real puzzle: Left slides
 // the tile right of the blank into it, so the blank moves right.
@@ -8,6 +9,7 @@ package game
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"time"
@@ -71,15 +73,19 @@ type Game struct {
 	goal    puzzle.Goal
 	solver  *solver.Solver
 	rng     *rand.Rand
+	timeout time.Duration // of an optimal hint's search (HintTimeout)
 	board   puzzle.Board
 	history []puzzle.Board // the boards before each move, for undo
-	optimal int            // the start's distance from the goal
+	optimal int            // the start's distance from the goal, -1 if not found in time
 	Message string         // the last thing to tell the player
+	Hinted  int            // the tile the last hint slides, until the board changes; 0 if none
 }
 
 // HintTimeout bounds the search behind a hint: the databases make it
-// milliseconds on 4×4 boards, Manhattan distance may take longer.
-const HintTimeout = 10 * time.Second
+// milliseconds on 4×4 boards. Past it, as on most 5×5 boards, the hint
+// is the human-style solver's move, and says that it is not optimal: a
+// hint never ends the game (issue 67: play --size 5x5 quit by itself).
+const HintTimeout = 3 * time.Second
 
 // New starts a game on start, solved toward goal, with hints from s. rng
 // draws new puzzles.
@@ -91,18 +97,22 @@ func New(start puzzle.Puzzle, goal puzzle.Goal, s *solver.Solver, rng *rand.Rand
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{goal: goal, solver: s, rng: rng}
+	g := &Game{goal: goal, solver: s, rng: rng, timeout: HintTimeout}
 	return g, g.reset(b)
 }
 
 func (g *Game) reset(start puzzle.Board) error {
-	g.board, g.history = start, nil
-	moves, err := g.solution()
+	g.board, g.history, g.Hinted = start, nil, 0
+	moves, optimal, err := g.solution()
 	if err != nil {
 		return err
 	}
-	g.optimal = len(moves)
-	g.Message = fmt.Sprintf("A new puzzle: %s from the goal.", countMoves(g.optimal))
+	g.optimal = -1
+	g.Message = fmt.Sprintf("A new puzzle: its distance is not found within %v, so hints are human-style, not optimal.", g.timeout)
+	if optimal {
+		g.optimal = len(moves)
+		g.Message = fmt.Sprintf("A new puzzle: %s from the goal.", countMoves(g.optimal))
+	}
 	return nil
 }
 
@@ -113,7 +123,8 @@ func (g *Game) Board() puzzle.Board { return g.board }
 // counted).
 func (g *Game) Moves() int { return len(g.history) }
 
-// Optimal returns the start's distance from the goal.
+// Optimal returns the start's distance from the goal, -1 if the search
+// did not find it within HintTimeout.
 func (g *Game) Optimal() int { return g.optimal }
 
 // Solved reports whether the board is at the goal.
@@ -135,17 +146,7 @@ func (g *Game) Do(a Action) (bool, error) {
 		g.Message = "Undone."
 		return true, nil
 	case Hint:
-		moves, err := g.solution()
-		if err != nil {
-			return false, err
-		}
-		if len(moves) == 0 {
-			g.Message = "Solved already."
-		} else {
-			_, tile, _ := g.board.Move(moves[0])
-			g.Message = fmt.Sprintf("Hint: slide %d %s; %s to go.", tile, slideName(moves[0]), countMoves(len(moves)))
-		}
-		return false, nil
+		return false, g.hint()
 	case NewPuzzle:
 		p, err := puzzle.Random(g.rng, g.board.Size(), g.goal)
 		if err != nil {
@@ -160,10 +161,30 @@ func (g *Game) Do(a Action) (bool, error) {
 	return false, nil
 }
 
-// Step plays the first move of an optimal solution from the current board
-// (the Solve action, one step at a time) and reports whether it moved.
+// hint tells the player the next move of a solution from the current
+// board, and how far that solution goes.
+func (g *Game) hint() error {
+	moves, optimal, err := g.solution()
+	if err != nil {
+		return err
+	}
+	if len(moves) == 0 {
+		g.Message = "Solved already."
+		return nil
+	}
+	_, g.Hinted, _ = g.board.Move(moves[0])
+	g.Message = fmt.Sprintf("Hint: slide %d %s; %s to go.", g.Hinted, slideName(moves[0]), countMoves(len(moves)))
+	if !optimal {
+		g.Message = fmt.Sprintf("Hint, human-style (no optimal move found within %v): slide %d %s; %s to go that way.", g.timeout, g.Hinted, slideName(moves[0]), countMoves(len(moves)))
+	}
+	return nil
+}
+
+// Step plays the first move of a solution from the current board, optimal
+// where one is found in time (the Solve action, one step at a time), and
+// reports whether it moved.
 func (g *Game) Step() (bool, error) {
-	moves, err := g.solution()
+	moves, _, err := g.solution()
 	if err != nil || len(moves) == 0 {
 		return false, err
 	}
@@ -180,24 +201,32 @@ func (g *Game) play(m puzzle.Move) bool {
 	}
 	g.history = append(g.history, g.board)
 	g.board = next
-	g.Message = ""
-	if g.Solved() {
-		if g.Moves() == g.optimal {
-			g.Message = fmt.Sprintf("Solved in %s: optimal!", countMoves(g.Moves()))
-		} else {
-			g.Message = fmt.Sprintf("Solved in %s; the optimum was %d.", countMoves(g.Moves()), g.optimal)
-		}
+	g.Message, g.Hinted = "", 0
+	switch {
+	case !g.Solved():
+	case g.optimal < 0:
+		g.Message = fmt.Sprintf("Solved in %s.", countMoves(g.Moves()))
+	case g.Moves() == g.optimal:
+		g.Message = fmt.Sprintf("Solved in %s: optimal!", countMoves(g.Moves()))
+	default:
+		g.Message = fmt.Sprintf("Solved in %s; the optimum was %d.", countMoves(g.Moves()), g.optimal)
 	}
 	return true
 }
 
-// solution returns an optimal solution from the current board.
-func (g *Game) solution() ([]puzzle.Move, error) {
-	res, err := g.solver.Solve(context.Background(), g.board.Puzzle(), solver.Options{Goal: g.goal, Timeout: HintTimeout})
-	if err != nil {
-		return nil, fmt.Errorf("no hint: %w", err)
+// solution returns a solution from the current board, and whether it is
+// optimal: the search's, if it finds one within the timeout, else the
+// human-style solver's.
+func (g *Game) solution() ([]puzzle.Move, bool, error) {
+	p := g.board.Puzzle()
+	res, err := g.solver.Solve(context.Background(), p, solver.Options{Goal: g.goal, Timeout: g.timeout})
+	if errors.Is(err, context.DeadlineExceeded) {
+		res, err = g.solver.Solve(context.Background(), p, solver.Options{Goal: g.goal, Mode: solver.Constructive})
 	}
-	return res.Moves, nil
+	if err != nil {
+		return nil, false, fmt.Errorf("no hint: %w", err)
+	}
+	return res.Moves, res.Optimal, nil
 }
 
 func countMoves(n int) string {

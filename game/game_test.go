@@ -1,9 +1,11 @@
 package game
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"fifteen/puzzle"
 	"fifteen/solver"
@@ -112,5 +114,47 @@ func TestNewPuzzle(t *testing.T) {
 	}
 	if _, err := New(puzzle.Puzzle{Size: size3, Tiles: []int{2, 1, 3, 4, 5, 6, 7, 8, 0}}, puzzle.GoalLast, nil, nil); err == nil {
 		t.Error("an unsolvable start was accepted")
+	}
+}
+
+// TestHintFallback plays Korf's 88th, which Manhattan distance takes
+// billions of nodes to solve, with a millisecond for each optimal search:
+// the game starts, a hint far from the goal is the human-style solver's
+// move and says so, every hint names the tile it slides (play highlights
+// it), and playing them reaches the goal (issue 67: a hint that timed out
+// ended the game).
+func TestHintFallback(t *testing.T) {
+	s, err := solver.New(solver.Config{Heuristic: "manhattan"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	b, err := puzzle.NewBoard(puzzle.Size{Rows: 4, Cols: 4}, []int{15, 2, 12, 11, 14, 13, 9, 5, 1, 3, 8, 7, 0, 10, 6, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &Game{goal: puzzle.GoalFirst, solver: s, timeout: time.Millisecond}
+	if err := g.reset(b); err != nil || g.Optimal() != -1 || !strings.Contains(g.Message, "hints are human-style") {
+		t.Fatalf("the start: %v, optimal %d, %q", err, g.Optimal(), g.Message)
+	}
+	for step := 0; !g.Solved(); step++ {
+		if _, err := g.Do(Hint); err != nil || step == 0 && !strings.HasPrefix(g.Message, "Hint, human-style") || !strings.HasPrefix(g.Message, "Hint") {
+			t.Fatalf("step %d: %v, %q", step, err, g.Message)
+		}
+		next, tile, ok := g.Board(), 0, false
+		for m := range 4 {
+			if _, t, can := next.Move(puzzle.Move(m)); can && t == g.Hinted {
+				tile, ok = t, true
+			}
+		}
+		if !ok || tile == 0 {
+			t.Fatalf("step %d: the hint names tile %d, not one beside the blank", step, g.Hinted)
+		}
+		if moved, err := g.Step(); err != nil || !moved || step > 1000 {
+			t.Fatalf("step %d: %v", step, err)
+		}
+	}
+	if g.Message != fmt.Sprintf("Solved in %d moves.", g.Moves()) || g.Hinted != 0 {
+		t.Errorf("solved: %q, hinted %d", g.Message, g.Hinted)
 	}
 }

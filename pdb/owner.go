@@ -167,8 +167,8 @@ const (
 // directory's lock: another process may be building the same, and then
 // what it built is not built again.
 func (s *Store) build(ctx context.Context, parts []Partition, mode int) (int, error) {
-	unlock, err := lockDir(ctx, s.dir, func() {
-		s.log("waiting for another process building databases in %s", s.dir)
+	unlock, err := lockDir(ctx, s.dir, func(holder string) {
+		s.log("waiting for %s, which is building databases in %s", holder, s.dir)
 	})
 	if err != nil {
 		return 0, err

@@ -289,9 +289,10 @@ func (b Built) String() string {
 // (the low-level API a Store is built on, as Load is): a builder that
 // holds it and then finds what is still missing builds each database
 // once, however many processes start at once. While another process
-// holds it, onWait is called once (if not nil) and lockDir waits, until
-// ctx ends; a holder that dies releases it.
-func lockDir(ctx context.Context, dir string, onWait func()) (unlock func() error, err error) {
+// holds it, onWait is called once (if not nil), with what the lock says
+// of its holder (flock.Holder), and lockDir waits, until ctx ends; a
+// holder that dies releases it.
+func lockDir(ctx context.Context, dir string, onWait func(holder string)) (unlock func() error, err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}

@@ -253,6 +253,9 @@ func ParseGoal(s string) (Goal, error) {
 	return 0, fmt.Errorf("bad goal %q: want first or last", s)
 }
 
+// Other returns the other goal convention.
+func (g Goal) Other() Goal { return 1 - g }
+
 // Home returns the cell where tile t belongs under goal g on n cells.
 func (g Goal) Home(t, n int) int {
 	if g == GoalFirst {
@@ -307,16 +310,34 @@ func (p Puzzle) Valid() error {
 }
 
 // Check reports whether the puzzle is well formed (Valid) and solvable
-// toward goal g: ErrUnsolvable if not.
+// toward goal g: ErrUnsolvable if not, as an *OtherGoalError where the
+// other goal is in reach.
 func (p Puzzle) Check(g Goal) error {
 	if err := p.Valid(); err != nil {
 		return err
 	}
-	if !p.Solvable(g) {
-		return ErrUnsolvable
+	switch {
+	case p.Solvable(g):
+		return nil
+	case p.Solvable(g.Other()):
+		return &OtherGoalError{Goal: g.Other()}
 	}
-	return nil
+	return ErrUnsolvable
 }
+
+// OtherGoalError is Check's error for a puzzle out of reach of its goal
+// but not of the other convention's, such as Korf's instances, which are
+// given toward the blank first, solved toward the blank last: the
+// commands name what would take the puzzle there (issue 67).
+type OtherGoalError struct {
+	Goal Goal // the goal in reach
+}
+
+func (e *OtherGoalError) Error() string {
+	return fmt.Sprintf("%v; it is solvable toward goal %v", ErrUnsolvable, e.Goal)
+}
+
+func (e *OtherGoalError) Unwrap() error { return ErrUnsolvable }
 
 // Solvable reports whether the goal of convention g can be reached from
 // the well-formed puzzle p. Every move swaps the blank with a tile, so it

@@ -34,4 +34,15 @@ func TestCheck(t *testing.T) {
 	if err := (Puzzle{Size: six, Tiles: solved6[1:]}).Check(GoalLast); err == nil {
 		t.Error("35 tiles on a 6x6 board: no error")
 	}
+	// Korf's first instance is solvable toward the blank first: toward the
+	// blank last, the error says so (issue 67); a 3x3 puzzle's goals share
+	// their parity, and neither is in reach of the one above.
+	korf1 := Puzzle{Size: Size{Rows: 4, Cols: 4}, Tiles: []int{14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3}}
+	var og *OtherGoalError
+	if err := korf1.Check(GoalLast); !errors.Is(err, ErrUnsolvable) || !errors.As(err, &og) || og.Goal != GoalFirst {
+		t.Errorf("Korf's first toward the blank last: %v", err)
+	}
+	if err := (Puzzle{Size: Size{Rows: 3, Cols: 3}, Tiles: []int{2, 1, 3, 4, 5, 6, 7, 8, 0}}).Check(GoalLast); errors.As(err, &og) {
+		t.Errorf("a 3x3 puzzle out of reach of both goals: %v", err)
+	}
 }

@@ -286,7 +286,7 @@ func prepare(start puzzle.Board, goal puzzle.Goal, h *Heuristic) (puzzle.Board, 
 		return start, false, fmt.Errorf("a %v board for a %v heuristic", start.Size(), h.size)
 	}
 	if !start.Solvable(goal) {
-		return start, false, puzzle.ErrUnsolvable
+		return start, false, start.Puzzle().Check(goal) // puzzle.ErrUnsolvable, saying if the other goal is in reach
 	}
 	if goal != h.goal {
 		return start.Rotate(), true, nil

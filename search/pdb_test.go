@@ -348,6 +348,13 @@ func BenchmarkKorf100(b *testing.B) {
 			}
 			if err == nil && len(missing) == 0 {
 				tables, err := p.Load(dir)
+				// Unmapped after each run: mapped anew by each, they held
+				// 7 GB by -count 6 (issue 67).
+				b.Cleanup(func() {
+					for _, t := range tables {
+						t.Close()
+					}
+				})
 				if err == nil {
 					h, err := search.Additive("pdb:78", tables, true)
 					if err != nil {

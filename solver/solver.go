@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"fifteen/pdb"
 	"fifteen/puzzle"
@@ -52,7 +53,7 @@ type Config struct {
 	// pdb.BuildAny.
 	Build pdb.Policy
 	// Progress, if not nil, is called after each layer of a build into
-	// Dir.
+	// Dir, and of one in memory that runs longer than a second.
 	Progress func(pdb.Progress)
 	// Log, if not nil, is told, a line at a time, what opening the
 	// databases does: what it builds, and what it loaded from where.
@@ -274,6 +275,31 @@ func (s *Solver) heuristic(ctx context.Context, size puzzle.Size, goal puzzle.Go
 	return h, err
 }
 
+// slowBuild is how long a build in memory runs before it reports its
+// progress: most take milliseconds (3×3, 2×4), which say nothing, but
+// 4×5's take half a minute, and larger boards' minutes or more (issue
+// 67: 27 s of silence, then called "loading").
+var slowBuild = time.Second
+
+// buildInMemory builds the partition's tables in memory, reporting their
+// progress and then what it built once the build has run slowBuild.
+func (s *Solver) buildInMemory(ctx context.Context, p pdb.Partition) ([]*pdb.Table, error) {
+	t0 := time.Now()
+	var opts pdb.BuildOptions
+	if s.cfg.Progress != nil {
+		opts.Progress = func(pr pdb.Progress) {
+			if time.Since(t0) >= slowBuild {
+				s.cfg.Progress(pr)
+			}
+		}
+	}
+	tables, err := p.Build(ctx, opts)
+	if elapsed := time.Since(t0); err == nil && elapsed >= slowBuild && s.cfg.Log != nil {
+		s.cfg.Log(fmt.Sprintf("built the %s pattern databases of %v in memory in %.1f s: they are not kept (pdbgen keeps 4x4's and 5x5's)", p.Name, p.Size, elapsed.Seconds()))
+	}
+	return tables, err
+}
+
 // openDatabases returns the databases' heuristic for boards of the size,
 // recording their tables in o as it opens them: on 4×4 and 5×5, the
 // Config's partitions (or the size's default) from its directory; on other
@@ -311,7 +337,7 @@ func (s *Solver) openDatabases(ctx context.Context, size puzzle.Size, o *opened)
 // them there as the Config's policy allows.
 func (s *Solver) tables(ctx context.Context, name string, p pdb.Partition, inMemory bool) ([]*pdb.Table, error) {
 	if inMemory {
-		return p.Build(ctx, pdb.BuildOptions{}) // milliseconds: nothing to report
+		return s.buildInMemory(ctx, p)
 	}
 	store, err := pdb.OpenStore(s.cfg.Dir, pdb.StoreOptions{Policy: s.cfg.Build, Progress: s.cfg.Progress, Log: s.cfg.Log})
 	if err != nil {

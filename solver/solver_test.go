@@ -468,7 +468,7 @@ func TestOneBuild(t *testing.T) {
 	errB := b.Prepare(context.Background(), size4, puzzle.GoalFirst)
 	wg.Wait()
 	log := strings.Join(bLog, "\n")
-	if errA != nil || errB != nil || !strings.Contains(log, "waiting for another process") || strings.Contains(log, "building the") {
+	if errA != nil || errB != nil || !strings.Contains(log, "which is building databases in") || strings.Contains(log, "building the") {
 		t.Errorf("errors %v, %v; the second's log:\n%s", errA, errB, log)
 	}
 }

@@ -41,7 +41,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cmd := cli.NewCommand("bench", "[flags]", about())
 	cmd.Examples = `
   bench --interleave --config ref663,pdb                  # Korf's 100: the yardstick against the default, in turns
-  bench --config pdb:663,pdb:663x2,pdb:771                # three sets of databases, one after another
+  bench --config pdb:663,pdb:771                          # two sets of databases, one after another (pdbgen --partition 663 first)
   bench --set korf50 --ids 38,40 --config pdb,pdb:6666x7  # two 24-puzzles under two heuristics
   bench --set random:100:1:3x3 --config manhattan,pdb     # 100 random 8-puzzles`
 	cmd.Exits = `

@@ -18,6 +18,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -30,6 +31,7 @@ import (
 
 	"fifteen/cmd/internal/cli"
 	"fifteen/game"
+	"fifteen/pdb"
 	"fifteen/puzzle"
 	"fifteen/solver"
 )
@@ -44,9 +46,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 			"given (row-major, 0 the blank), the first puzzle of FILE, or a random puzzle.\n"+
 			"Keys: "+footer+".")
 	cmd.Examples = `
-  play                                        # a random 15-puzzle
-  play --size 3 --seed 42                     # the 8-puzzle, the same one each time
-  play 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3  # a given start`
+  play                                                     # a random 15-puzzle
+  play --size 3 --seed 42                                  # the 8-puzzle, the same one each time
+  play --goal first 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3  # a given start: Korf's first, toward his goal`
 	cmd.Exits = `
   0  the game ended with q
   1  a bad start, a database that could not be opened, or no terminal
@@ -61,7 +63,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cmd.Group("Databases")
 	var pdbDir string
 	cli.DirFlag(fs, &pdbDir)
-	if status, ok := cli.Parse(cmd, args, stdout, stderr, nil); !ok {
+	if status, ok := cli.Parse(cmd, args, stdout, stderr, cmd.HelpWord); !ok {
 		return status
 	}
 	start, rng, err := readStart(fs.Args(), size, *seed, goal)
@@ -71,20 +73,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil { // the start, or the terminal: not a usage error (issue 57)
 		return cli.Status("play", err, stderr)
 	}
-	// Ctrl-C stops a first-use build; in the game, the keys are the game's.
-	ctx, stop := cli.Context(os.Interrupt)
-	g, err := setup(ctx, start, rng, goal, pdbDir, stderr)
-	interrupted := ctx.Err() != nil
-	stop()
-	if interrupted {
-		fmt.Fprintln(stderr, "play: interrupted")
-		return 1
+	screen, err := tcell.NewScreen()
+	if err == nil {
+		err = screen.Init()
 	}
-	if err != nil { // the databases: not a usage error (issue 57)
-		fmt.Fprintln(stderr, "play:", cli.Explain(err))
-		return cli.StatusFailed
+	if err != nil {
+		return cli.Status("play", err, stderr)
 	}
-	return cli.Status("play", play(g, goal.String()), stderr)
+	// The screen is the game's from here: what went wrong is said once it
+	// is closed.
+	g, err := load(screen, start, rng, goal, pdbDir)
+	if err == nil {
+		err = play(screen, g, goal.String())
+	}
+	screen.Fini()
+	if errors.Is(err, errQuit) {
+		return cli.StatusOK
+	}
+	return cli.Status("play", err, stderr)
 }
 
 // readStart returns the start position, checked (puzzle.Puzzle.Check),
@@ -125,11 +131,10 @@ func readFile(name string) (puzzle.Puzzle, error) {
 	return p, err
 }
 
-// setup loads the heuristic for the hints, and returns the game of start.
-func setup(ctx context.Context, start puzzle.Puzzle, rng *rand.Rand, goal puzzle.Goal, pdbDir string, stderr io.Writer) (*game.Game, error) {
-	cfg := solver.Config{Dir: pdbDir}
-	cfg.Progress, cfg.Log = cli.Reporter(stderr)
-	s, err := solver.New(cfg)
+// setup loads the heuristic for the hints, telling progress and say
+// what it does, and returns the game of start.
+func setup(ctx context.Context, start puzzle.Puzzle, rng *rand.Rand, goal puzzle.Goal, pdbDir string, progress func(pdb.Progress), say func(string)) (*game.Game, error) {
+	s, err := solver.New(solver.Config{Dir: pdbDir, Progress: progress, Log: say})
 	if err == nil {
 		err = s.Prepare(ctx, start.Size, goal)
 	}
@@ -150,16 +155,8 @@ func needTerminal() error {
 	return f.Close()
 }
 
-// play runs the game on the terminal until the player quits.
-func play(g *game.Game, goalName string) error {
-	screen, err := tcell.NewScreen()
-	if err != nil {
-		return err
-	}
-	if err := screen.Init(); err != nil {
-		return err
-	}
-	defer screen.Fini()
+// play runs the game on the screen until the player quits (nil).
+func play(screen tcell.Screen, g *game.Game, goalName string) error {
 	// Solving plays the solution a step every 150 ms; a key stops it.
 	solving := false
 	tick := func() {
@@ -232,6 +229,7 @@ func draw(s tcell.Screen, g *game.Game, goalName string) {
 	size := b.Size()
 	plain := tcell.StyleDefault
 	tile := plain.Bold(true)
+	hinted := tile.Reverse(true) // the tile the hint slides
 	text(s, 1, 0, plain, fmt.Sprintf("fifteen — %v, goal: blank %s", size, goalName))
 	const w = 5 // a cell's inner width
 	row := func(y int, l, m, r string) {
@@ -251,11 +249,14 @@ func draw(s tcell.Screen, g *game.Game, goalName string) {
 		x := 1
 		text(s, x, y, plain, "│")
 		for c := range size.Cols {
-			label := ""
+			label, style := "", tile
 			if t := b.Tile(r*size.Cols + c); t != 0 {
 				label = strconv.Itoa(t)
+				if t == g.Hinted {
+					style = hinted
+				}
 			}
-			text(s, x+1, y, tile, fmt.Sprintf("%*s  ", w-2, label))
+			text(s, x+1, y, style, fmt.Sprintf("%*s  ", w-2, label))
 			x += w + 1
 			text(s, x, y, plain, "│")
 		}
@@ -265,7 +266,11 @@ func draw(s tcell.Screen, g *game.Game, goalName string) {
 		}
 	}
 	row(y, "└", "┴", "┘")
-	text(s, 1, y+2, plain, fmt.Sprintf("Moves: %d   Optimal from the start: %d", g.Moves(), g.Optimal()))
+	optimal := "not found in time"
+	if g.Optimal() >= 0 {
+		optimal = strconv.Itoa(g.Optimal())
+	}
+	text(s, 1, y+2, plain, fmt.Sprintf("Moves: %d   Optimal from the start: %s", g.Moves(), optimal))
 	text(s, 1, y+3, plain, g.Message)
 	text(s, 1, y+5, plain, footer)
 	s.Show()

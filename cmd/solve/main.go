@@ -185,6 +185,9 @@ func flags(cfg *config) (*cli.Command, func() error) {
 	cfg.profiles.Flags(fs, "write a CPU profile to `FILE` (pprof labels name each puzzle)")
 	return cmd, func() error {
 		cfg.files = fs.Args()
+		if err := cmd.HelpWord(); err != nil {
+			return err
+		}
 		maxCells := puzzle.MaxBoardCells
 		if *constructive {
 			maxCells = puzzle.MaxCells

@@ -26,7 +26,8 @@ func TestUsageMessages(t *testing.T) {
 		{[]string{"--prune-depth", "1"}, "solve: pruning depth 1"},
 		{[]string{"--frontier", "-1"}, "solve: bad --frontier -1: want 1 to 65536 MiB, or 0 for depth-first\n"},
 		{[]string{"--frontier", "70000"}, "bad --frontier 70000"},
-		{[]string{"--partition", "1,2/3,4,5,6,7,9"}, `"9" is not a tile of a 3x3 board`}, // a 4x4 board's fault was named
+		{[]string{"--partition", "1,2/3,4,5,6,7,9"}, `"9" is not a tile of a 3x3 board`},    // a 4x4 board's fault was named
+		{[]string{"help"}, "solve: no file \"help\" to read: for the help, solve --help\n"}, // issue 67: "open help"
 		// Flags that would do nothing (issue 66: accepted).
 		{[]string{"--print-only", "--checkpoint", "c.json"}, "--print-only prints the puzzles: not with --checkpoint or --resume"},
 		{[]string{"--checkpoint-every", "1s"}, "--checkpoint-every is how often --checkpoint saves"},
@@ -117,5 +118,15 @@ func TestSuggestion(t *testing.T) {
 	status, _, stderr := runSolve(t, "", "--korf10")
 	if want := "solve: unknown flag: --korf10 (did you mean --korf100?)\n"; status != 2 || stderr != want {
 		t.Errorf("status %d, %q; want 2, %q", status, stderr, want)
+	}
+}
+
+// TestOtherGoal solves Korf's first instance toward the blank last: the
+// message says it is solvable toward the blank first, and names the flag
+// (issue 67).
+func TestOtherGoal(t *testing.T) {
+	status, _, stderr := runSolve(t, "korf1: 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n", "--heuristic", "manhattan")
+	if want := "korf1: unsolvable: permutation parity does not match the blank's position; it is solvable toward goal first (--goal first)\n"; status != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("status %d: %s", status, stderr)
 	}
 }

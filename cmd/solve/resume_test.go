@@ -142,7 +142,7 @@ func TestCheckpointLocked(t *testing.T) {
 		}
 	}
 	status, _, stderr := runSolve(t, "", flags...)
-	if status != 1 || !strings.Contains(stderr, "another run is saving its search there") {
+	if status != 1 || !strings.Contains(stderr, "is saving its search there") {
 		t.Errorf("a second run: status %d: %s", status, stderr)
 	}
 }

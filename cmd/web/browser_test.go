@@ -222,12 +222,19 @@ func TestBrowserFiveByFive(t *testing.T) {
 	do(t, ctx,
 		chromedp.Navigate(ts.URL+"/?size=5x5&goal=last&tiles="+joinTiles(near.Tiles)),
 		waitJS(`document.getElementById("board").dataset.tiles === `+fmt.Sprintf("%q", joinTiles(near.Tiles))),
-		waitJS(`!document.getElementById("solve-optimal").disabled && document.getElementById("size-note").hidden`),
+		waitJS(`!document.getElementById("solve-optimal").disabled && document.getElementById("size-note").textContent.includes("seconds")`),
 		chromedp.Click(chromedp.CSS("#hint")),
 		waitJS(`document.getElementById("message").textContent.startsWith("Hint: slide ")`),
 	)
 	if message := text(t, ctx, "#message"); !strings.HasSuffix(message, "The goal is 12 moves away.") {
 		t.Errorf("hint %q: want an optimal hint, 12 moves away", message)
+	}
+	// The page says what to expect of 5×5 searches, and files 5×5 among
+	// the sizes solved optimally (issue 67: "Human-style only").
+	note := text(t, ctx, "#size-note")
+	group := value(t, ctx, chromedp.Evaluate[string](`[...document.getElementById("size").options].find((o) => o.value === "5x5").parentElement.label`))
+	if !strings.Contains(note, "from seconds (near the goal) to hours") || group != "Optimal and human-style" {
+		t.Errorf("the note %q, 5x5 under %q: want what to expect, and 5x5 solved optimally", note, group)
 	}
 	do(t, ctx, chromedp.Click(chromedp.CSS("#solve-optimal")), chromedp.WaitVisible(chromedp.CSS("#player")))
 	if info := text(t, ctx, "#solution-info"); !strings.HasPrefix(info, "Optimal: 12 moves") {

@@ -25,6 +25,7 @@ import (
 
 	"fifteen/cmd/internal/cli"
 	"fifteen/cmd/internal/record"
+	"fifteen/game"
 	"fifteen/pdb"
 	"fifteen/puzzle"
 	"fifteen/render"
@@ -286,7 +287,8 @@ func (s *server) healthz(w http.ResponseWriter, r *http.Request) {
 		code = http.StatusServiceUnavailable
 		w.Header().Set("Retry-After", "5")
 	}
-	writeJSON(w, code, map[string]any{"status": four.Status, "ready": four.Ready, "searching": s.searching.Load(), "5x5": s.opening(size5)})
+	writeJSON(w, code, map[string]any{"status": four.Status, "ready": four.Ready, "searching": s.searching.Load(), "5x5": s.opening(size5),
+		"timeout_s": s.timeout.Seconds(), "hint_timeout_s": s.limits.hint().timeout.Seconds()})
 }
 
 // request is a puzzle as the API takes it.
@@ -438,7 +440,10 @@ const maxSearchCells = 16
 // the mode (422), before the request waits for a search slot.
 func check(p puzzle.Puzzle, opts solver.Options) error {
 	err := p.Check(opts.Goal)
+	var og *puzzle.OtherGoalError
 	switch {
+	case errors.As(err, &og):
+		return fail(http.StatusUnprocessableEntity, "%v (\"goal\": \"%v\")", err, og.Goal)
 	case errors.Is(err, puzzle.ErrUnsolvable):
 		return fail(http.StatusUnprocessableEntity, "%v", err)
 	case err != nil:
@@ -509,8 +514,8 @@ func (s *server) run(ctx context.Context, p puzzle.Puzzle, opts solver.Options) 
 }
 
 // solve parses the request, checks it, and solves it (see run).
-func (s *server) solve(ctx context.Context, req *request) (solver.Result, solver.Options, error) {
-	p, opts, err := req.parse(s.limits)
+func (s *server) solve(ctx context.Context, req *request, l limits) (solver.Result, solver.Options, error) {
+	p, opts, err := req.parse(l)
 	if err != nil {
 		return solver.Result{}, opts, err
 	}
@@ -523,7 +528,7 @@ func (s *server) solveJSON(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	res, opts, err := s.solve(r.Context(), req)
+	res, opts, err := s.solve(r.Context(), req, s.limits)
 	if err != nil {
 		return err
 	}
@@ -532,14 +537,25 @@ func (s *server) solveJSON(w http.ResponseWriter, r *http.Request) error {
 }
 
 // hintAnswer is /api/hint's: the first move of a solution, the tile it
-// slides, and the solution's length; optimal unless the board is too large
-// for the databases, or a 5×5 search takes longer than the timeout, when
-// the constructive mode gives them.
+// slides, and the solution's length (Length); optimal, with the board's
+// distance from the goal (Distance), unless the board is too large for
+// the databases or the search takes longer than a hint waits, when the
+// constructive mode gives them (issue 67: distance held the constructive
+// solution's length).
 type hintAnswer struct {
 	Move     string `json:"move"`
 	Tile     int    `json:"tile"`
-	Distance int    `json:"distance"`
+	Distance *int   `json:"distance,omitempty"`
+	Length   int    `json:"length"`
 	Optimal  bool   `json:"optimal"`
+}
+
+// A hint waits for an optimal solution as long as the terminal game's
+// does, and the search's timeout at most: then it is the constructive
+// mode's (issue 67: on 5×5 it waited the whole timeout).
+func (l limits) hint() limits {
+	l.timeout = min(l.timeout, game.HintTimeout)
+	return l
 }
 
 func (s *server) hint(w http.ResponseWriter, r *http.Request) error {
@@ -554,15 +570,18 @@ func (s *server) hint(w http.ResponseWriter, r *http.Request) error {
 	if err == nil && size.Cells() > maxSearchCells && (size != size5 || !s.opening(size5).Ready) {
 		req.Mode = "constructive"
 	}
-	res, _, err := s.solve(r.Context(), req)
-	if size == size5 && req.Mode == "" && errors.Is(err, context.DeadlineExceeded) && r.Context().Err() == nil {
+	res, _, err := s.solve(r.Context(), req, s.limits.hint())
+	if req.Mode == "" && errors.Is(err, context.DeadlineExceeded) && r.Context().Err() == nil {
 		req.Mode = "constructive"
-		res, _, err = s.solve(r.Context(), req)
+		res, _, err = s.solve(r.Context(), req, s.limits)
 	}
 	if err != nil {
 		return err
 	}
-	ans := hintAnswer{Distance: res.Length(), Optimal: res.Optimal}
+	ans := hintAnswer{Length: res.Length(), Optimal: res.Optimal}
+	if res.Optimal {
+		ans.Distance = new(res.Length())
+	}
 	if len(res.Moves) > 0 {
 		ans.Move, ans.Tile = res.Moves[0].String(), res.Tiles[0]
 	}
@@ -660,7 +679,7 @@ func (s *server) gif(w http.ResponseWriter, r *http.Request) error {
 			return fail(http.StatusBadRequest, "weight %q is not a number", v)
 		}
 	}
-	res, _, err := s.solve(r.Context(), &req)
+	res, _, err := s.solve(r.Context(), &req, s.limits)
 	if err != nil {
 		return err
 	}

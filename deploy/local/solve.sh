@@ -23,6 +23,10 @@ if ! [[ $n =~ ^[1-9][0-9]*$ ]] || ((${#n} > 5 || n > 16384)); then
 	echo "$0: bad N '$n': want the number of tasks, 1 to 16384" >&2
 	exit 2
 fi
+if [[ ! -f $file || ! -r $file ]]; then
+	echo "$0: $file: no such file to read: the puzzles, one a line (solve --print-only writes them)" >&2
+	exit 2
+fi
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # shellcheck source=deploy/rounds.sh
 source "$repo/deploy/rounds.sh"

@@ -33,16 +33,27 @@ if (($# < 2)); then
 	echo "usage: $0 FILE N [solve flags]" >&2
 	exit 2
 fi
-file=$(realpath -- "$1")
 n=$2
-shift 2
-if ! [[ $n =~ ^[1-9][0-9]*$ ]]; then
-	echo "$0: N must be a number of tasks, not $n" >&2
+if ! [[ $n =~ ^[1-9][0-9]*$ ]] || ((${#n} > 5 || n > 16384)); then
+	echo "$0: bad N '$n': want the number of tasks, 1 to 16384" >&2
 	exit 2
 fi
-for cmd in sbatch squeue; do
+# The input, Slurm and its controller first, before anything is made
+# (issue 67: a missing input was said last, after an empty job id, and a
+# results directory was left in $HOME).
+if [[ ! -f $1 || ! -r $1 ]]; then
+	echo "$0: $1: no such file to read: the puzzles, one a line (solve --print-only writes them)" >&2
+	exit 2
+fi
+file=$(realpath -- "$1")
+shift 2
+for cmd in sbatch squeue scontrol; do
 	command -v "$cmd" >/dev/null || { echo "$0: no $cmd: is Slurm installed here?" >&2; exit 1; }
 done
+if ! scontrol ping 2>/dev/null | grep -q 'is UP'; then
+	echo "$0: Slurm's controller does not answer (scontrol ping): is slurmctld running?" >&2
+	exit 1
+fi
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # shellcheck source=deploy/rounds.sh
@@ -52,7 +63,11 @@ solve=${FIFTEEN_SOLVE:-$repo/bin/solve}
 if [[ -z ${FIFTEEN_SOLVE:-} && ! -x $solve ]]; then
 	(cd "$repo" && go build -o "$solve" ./cmd/solve)
 fi
-results=${FIFTEEN_RESULTS:-$(mktemp -d "$HOME/fifteen-results.XXXXXX")}
+made=''
+if [[ -z ${FIFTEEN_RESULTS:-} ]]; then
+	made=$(mktemp -d "$HOME/fifteen-results.XXXXXX")
+fi
+results=${FIFTEEN_RESULTS:-$made}
 mkdir -p "$results"
 results=$(realpath -- "$results")
 cpus=${FIFTEEN_CPUS:-1}
@@ -80,11 +95,20 @@ trap stopped INT TERM
 
 
 # round K submits the round's array and waits until its tasks have ended.
+# A first round that cannot be submitted removes the results directory it
+# made, which holds nothing yet.
 round() {
 	# shellcheck disable=SC2086 # FIFTEEN_SBATCH is words of options
 	job=$(sbatch --parsable --array="0-$((n - 1))" --job-name=fifteen --cpus-per-task="$cpus" \
-		--requeue --output="$results/slurm-%A_%a.out" ${FIFTEEN_SBATCH:-} "$task")
+		--requeue --output="$results/slurm-%A_%a.out" ${FIFTEEN_SBATCH:-} "$task") || job=''
 	job=${job%%;*}
+	if ! [[ $job =~ ^[0-9]+$ ]]; then
+		echo "solve.sh: round $1: sbatch gave no job id${job:+ ($job)}: see its message above" >&2
+		if [[ $1 == 1 && -n $made ]]; then
+			rm -r -- "$made"
+		fi
+		exit 1
+	fi
 	echo "solve.sh: round $1: job array $job of $n tasks" >&2
 	while [[ -n $(squeue --noheader --jobs="$job" --format=%i 2>/dev/null) ]]; do
 		sleep "${FIFTEEN_POLL:-1}"

@@ -6,7 +6,10 @@ package flock
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -15,24 +18,25 @@ import (
 const pollEvery = 50 * time.Millisecond
 
 // Lock locks the file at path, created if need be, exclusively: while
-// another holder has it, it calls onWait once (if not nil) and waits,
-// until ctx ends. release unlocks it.
-func Lock(ctx context.Context, path string, onWait func()) (release func() error, err error) {
+// another holder has it, it calls onWait once (if not nil) with what the
+// file says of the holder (Holder), and waits, until ctx ends. release
+// unlocks it.
+func Lock(ctx context.Context, path string, onWait func(holder string)) (release func() error, err error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err
 	}
 	for waited := false; ; waited = true {
 		ok, err := TryLock(f)
-		if err != nil || ok {
-			if err != nil {
-				f.Close()
-				return nil, err
-			}
-			return f.Close, nil // closing the file releases the lock
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		if ok {
+			return held(f), nil
 		}
 		if !waited && onWait != nil {
-			onWait()
+			onWait(Holder(path))
 		}
 		select {
 		case <-ctx.Done():
@@ -62,5 +66,25 @@ func Hold(path string) (release func() error, err error) {
 		f.Close()
 		return nil, err
 	}
-	return f.Close, nil // closing the file releases the lock
+	return held(f), nil
+}
+
+// held writes who holds the lock on f into it, for those who wait
+// (Holder), and returns its release: closing the file releases the lock.
+func held(f *os.File) func() error {
+	if f.Truncate(0) == nil {
+		fmt.Fprintf(f, "process %d (%s)\n", os.Getpid(), filepath.Base(os.Args[0]))
+	}
+	return f.Close
+}
+
+// Holder returns what the lock file at path says of its holder, such as
+// "process 1234 (solve)", or "another process" if it says nothing (a
+// holder of an earlier version, or one between its lock and its word).
+func Holder(path string) string {
+	data, err := os.ReadFile(path)
+	if h := strings.TrimSpace(string(data)); err == nil && strings.HasPrefix(h, "process ") && len(h) < 200 {
+		return h
+	}
+	return "another process"
 }

@@ -5,6 +5,8 @@ package flock
 import (
 	"context"
 	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -21,7 +23,9 @@ func TestLock(t *testing.T) {
 	waited := false
 	ctx, cancel := context.WithTimeout(context.Background(), 3*pollEvery)
 	defer cancel()
-	if _, err := Lock(ctx, path, func() { waited = true }); !errors.Is(err, context.DeadlineExceeded) || !waited {
+	if _, err := Lock(ctx, path, func(holder string) {
+		waited = holder == fmt.Sprintf("process %d (%s)", os.Getpid(), filepath.Base(os.Args[0]))
+	}); !errors.Is(err, context.DeadlineExceeded) || !waited {
 		t.Fatalf("a held lock: %v, waited %v", err, waited)
 	}
 	go func() {

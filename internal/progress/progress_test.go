@@ -3,16 +3,23 @@ package progress
 import (
 	"bytes"
 	"testing"
+	"time"
 )
 
-// A writer that is not a terminal gets plain lines, one per update.
+// A writer that is not a terminal gets plain lines: the first update,
+// then one every plainEvery at most, and the final line.
 func TestPlainLines(t *testing.T) {
 	var b bytes.Buffer
 	l := New(&b)
-	l.Update("depth %d", 1)
-	l.Update("depth %d", 2)
-	l.Done("done in %d s", 3)
-	if got, want := b.String(), "depth 1\ndepth 2\ndone in 3 s\n"; got != want {
+	at := time.Unix(0, 0)
+	l.now = func() time.Time { return at }
+	for i := range 12 { // a second apart
+		l.Update("step %d", i)
+		at = at.Add(time.Second)
+	}
+	l.Done("done in %d s", 12)
+	l.Update("step %d", 0)
+	if got, want := b.String(), "step 0\nstep 5\nstep 10\ndone in 12 s\nstep 0\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

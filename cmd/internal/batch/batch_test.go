@@ -1,7 +1,9 @@
 package batch
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 	"time"
 )
@@ -18,5 +20,22 @@ func TestHistogram(t *testing.T) {
 	}
 	if got, want := h.median(), 500*time.Microsecond; math.Abs(float64(got-want)) > 0.01*float64(want) {
 		t.Errorf("median %v, want %v within 1%%", got, want)
+	}
+}
+
+// TestMedianWithinMax: one time, or many alike, give a median no larger
+// than the max, printed alike (issue 67: "median 29.9306 s, max
+// 29.825 s", "median 0.0001 s, max 0.000 s").
+func TestMedianWithinMax(t *testing.T) {
+	for _, d := range []time.Duration{29825 * time.Millisecond, 80 * time.Microsecond, 0} {
+		var s summary
+		s.solved, s.times = 1, histogram{}
+		s.times.add(d)
+		var b strings.Builder
+		s.print(&b)
+		want := fmt.Sprintf("(median %.4f s, max %.4f s)", d.Seconds(), d.Seconds())
+		if s.times.median() != d || !strings.Contains(b.String(), want) {
+			t.Errorf("one time of %v: %q, want %q", d, b.String(), want)
+		}
 	}
 }

@@ -187,7 +187,7 @@ func holdCheckpoint(path string) (release func() error, err error) {
 	lock := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".lock")
 	release, err = flock.Hold(lock)
 	if errors.Is(err, flock.ErrHeld) {
-		return nil, fmt.Errorf("--checkpoint %s: another run is saving its search there (it holds %s): give each run a file of its own", path, lock)
+		return nil, fmt.Errorf("--checkpoint %s: another run, %s, is saving its search there (it holds %s): give each run a file of its own", path, flock.Holder(lock), lock)
 	}
 	return release, err
 }

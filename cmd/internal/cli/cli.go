@@ -37,7 +37,8 @@ func (e *UsageError) Unwrap() error { return e.Err }
 // nothing and exits with StatusFailed.
 var ErrReported = errors.New("failures reported above")
 
-// Status reports err on stderr as "name: err", unless it is ErrReported,
+// Status reports err on stderr as "name: err", with what the user can do
+// about it (Explain), unless it is ErrReported,
 // and returns the exit status the commands share for it: StatusOK for
 // nil, StatusUsage for a *UsageError, else StatusFailed.
 func Status(name string, err error, stderr io.Writer) int {
@@ -47,7 +48,7 @@ func Status(name string, err error, stderr io.Writer) int {
 	case errors.Is(err, ErrReported):
 		return StatusFailed
 	}
-	fmt.Fprintf(stderr, "%s: %v\n", name, err)
+	fmt.Fprintf(stderr, "%s: %s\n", name, Explain(err))
 	if errors.As(err, new(*UsageError)) {
 		return StatusUsage
 	}

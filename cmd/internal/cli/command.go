@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -139,4 +140,16 @@ func (c *Command) hint(err error, args []string) string {
 		return err.Error()
 	}
 	return fmt.Sprintf("%s (did you mean %s?)", err, near)
+}
+
+// HelpWord returns a usage error if the word "help" is among the
+// command's arguments and no file of that name is there: a user asking
+// for the help, not for a file (issue 67: "open help: no such file").
+func (c *Command) HelpWord() error {
+	for _, a := range c.Args() {
+		if _, err := os.Stat(a); a == "help" && err != nil {
+			return fmt.Errorf("no file %q to read: for the help, %s --help", a, c.Name())
+		}
+	}
+	return nil
 }

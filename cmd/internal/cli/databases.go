@@ -37,11 +37,17 @@ func partitionHelp() string {
 	return "pattern databases: " + strings.Join(sizes, "; ") + "; or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +: the maximum of their heuristics)"
 }
 
-// Explain returns err's message, and for databases that could not be
-// opened (a *pdb.StoreError), the pdbgen command that builds them.
+// Explain returns err's message, with what the user can do about it:
+// for databases that could not be opened (a *pdb.StoreError), the
+// pdbgen command that builds them; for a puzzle solvable toward the
+// other goal (a *puzzle.OtherGoalError), the flag that takes it there.
 func Explain(err error) string {
 	var de *pdb.StoreError
-	if !errors.As(err, &de) || errors.Is(err, pdb.ErrNewer) { // pdbgen would refuse it too
+	var og *puzzle.OtherGoalError
+	switch {
+	case errors.As(err, &og):
+		return fmt.Sprintf("%v (--goal %v)", err, og.Goal)
+	case !errors.As(err, &de) || errors.Is(err, pdb.ErrNewer): // pdbgen would refuse it too
 		return err.Error()
 	}
 	size, verb := "", "rebuild them"

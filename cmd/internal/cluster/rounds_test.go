@@ -151,6 +151,9 @@ exit 0
 		t.Fatal(err)
 	}
 	results := filepath.Join(dir, "r{}")
+	if err := os.WriteFile(filepath.Join(dir, "in{}.txt"), []byte("1 2 3 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cmd := exec.Command("bash", "../../../deploy/local/solve.sh", filepath.Join(dir, "in{}.txt"), "2", "--label", "{}")
 	cmd.Env = append(os.Environ(), "FIFTEEN_SOLVE="+fake, "FIFTEEN_RESULTS="+results, "LOGS="+logs)
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -190,7 +193,11 @@ func TestDriverWithoutJq(t *testing.T) {
 		}
 	}
 	results := filepath.Join(t.TempDir(), "results")
-	cmd := exec.Command(filepath.Join(bin, "bash"), "../../../deploy/local/solve.sh", "in.txt", "2")
+	in := filepath.Join(t.TempDir(), "in.txt")
+	if err := os.WriteFile(in, []byte("1 2 3 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(filepath.Join(bin, "bash"), "../../../deploy/local/solve.sh", in, "2")
 	cmd.Env = []string{"PATH=" + bin, "FIFTEEN_SOLVE=/bin/false", "FIFTEEN_RESULTS=" + results}
 	out, err := cmd.CombinedOutput()
 	if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != 1 || !strings.Contains(string(out), "needs jq") || strings.Contains(string(out), "cat:") {
@@ -212,5 +219,44 @@ func TestLocalTaskCount(t *testing.T) {
 		if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != 2 || !strings.Contains(string(out), "bad N") {
 			t.Errorf("N %q: %v: %s", n, err, out)
 		}
+	}
+}
+
+// TestSlurmDriverChecks runs deploy/slurm/solve.sh with fake Slurm tools:
+// an input that is not there, a controller that does not answer, and an
+// sbatch that submits nothing are each said at once, and leave no results
+// directory in $HOME (issue 67: "job array  of 64 tasks", a missing input
+// said last, and a directory left behind).
+func TestSlurmDriverChecks(t *testing.T) {
+	need(t, "bash", "jq")
+	in := filepath.Join(t.TempDir(), "in.txt")
+	if err := os.WriteFile(in, []byte("1 2 3 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, file, ping, sbatch string
+		status                   int
+		want                     string
+	}{
+		{"no input", filepath.Join(t.TempDir(), "k24.txt"), "is UP", "echo 7", 2, "k24.txt: no such file to read"},
+		{"no controller", in, "is DOWN", "echo 7", 1, "Slurm's controller does not answer"},
+		{"no job id", in, "is UP", "echo 'sbatch: error: Batch job submission failed' >&2; exit 1", 1, "sbatch gave no job id"},
+		{"an empty job id", in, "is UP", "echo", 1, "sbatch gave no job id"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			bin, home := t.TempDir(), t.TempDir()
+			for name, body := range map[string]string{"sbatch": c.sbatch, "squeue": "true", "scontrol": "echo 'Slurmctld(primary) at vm " + c.ping + "'"} {
+				if err := os.WriteFile(filepath.Join(bin, name), []byte("#!/bin/bash\n"+body+"\n"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cmd := exec.Command("bash", "../../../deploy/slurm/solve.sh", c.file, "4")
+			cmd.Env = append(os.Environ(), "PATH="+bin+":"+os.Getenv("PATH"), "HOME="+home, "FIFTEEN_SOLVE=/bin/false")
+			out, err := cmd.CombinedOutput()
+			left, _ := os.ReadDir(home)
+			if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != c.status || !strings.Contains(string(out), c.want) || len(left) > 0 {
+				t.Errorf("%v, %d left in $HOME: %s", err, len(left), out)
+			}
+		})
 	}
 }

@@ -23,6 +23,7 @@ const game = {
   solution: null, // the solution being played back
   ready: false,   // the server's 4×4 databases are open
   five: { status: "", pending: true, ready: false }, // its 5×5 databases (/healthz)
+  timeouts: { search: 0, hint: 0 }, // seconds a search, and a hint's, gets (/healthz)
   busy: false,
   hint: 0,
 };
@@ -108,12 +109,24 @@ function buildBoard() {
 }
 
 // noteSize says why the board's hints and solutions are human-style, if
-// they are.
+// they are, and what to expect of optimal 5×5 searches, which take from
+// seconds to hours.
 function noteSize() {
-  $("size-note").hidden = optimalServed();
-  $("size-note").textContent = isFive()
-    ? `Optimal 5×5 searches need the 24-puzzle's pattern databases: ${game.five.status}. Hints and solutions are human-style meanwhile.`
-    : "Boards over 16 cells other than 5×5 are beyond the pattern databases: hints and solutions are human-style, not optimal.";
+  const t = game.timeouts;
+  $("size-note").hidden = optimalServed() && !isFive();
+  $("size-note").textContent = !isFive()
+    ? "Boards over 16 cells other than 5×5 are beyond the pattern databases: hints and solutions are human-style, not optimal."
+    : game.five.ready
+      ? `Optimal 5×5 searches take from seconds (near the goal) to hours: this server gives each ${t.search} s, and a hint ${t.hint} s before it gives the human-style move.`
+      : `Optimal 5×5 searches need the 24-puzzle's pattern databases: ${game.five.status}. Hints and solutions are human-style meanwhile.`;
+}
+
+// fileFive puts 5×5 among the sizes solved optimally once its databases
+// are open (issue 67: it stayed under "Human-style only").
+function fileFive() {
+  const five = [...$("size").options].find((o) => o.value === "5x5");
+  const optimal = $("size").querySelector("optgroup");
+  if (five && game.five.ready && five.parentElement !== optimal) optimal.append(five);
 }
 
 function draw() {
@@ -271,13 +284,13 @@ async function hint() {
   say("Thinking…");
   try {
     const h = await api("/api/hint", puzzle(game.tiles));
-    if (h.distance === 0) {
+    if (h.length === 0) {
       say("Already solved.");
     } else {
       game.hint = h.tile;
       say(h.optimal
         ? `Hint: slide ${h.tile}. The goal is ${h.distance} moves away.`
-        : `Hint: slide ${h.tile}: the human-style solution from here takes ${h.distance} moves.`);
+        : `Hint: slide ${h.tile}: the human-style solution from here takes ${h.length} moves (not optimal).`);
     }
     draw();
   } catch (e) {
@@ -417,6 +430,8 @@ async function watchBuild() {
       const h = await resp.json();
       game.ready = h.ready;
       game.five = h["5x5"];
+      game.timeouts = { search: h.timeout_s, hint: h.hint_timeout_s };
+      fileFive();
       $("build").hidden = h.ready;
       $("build").textContent = `Optimal 4×4 searches wait for the pattern databases (built on the first run only): ${h.status}. Playing, the other sizes and the human-style solver work meanwhile.`;
       noteSize();
