@@ -37,9 +37,11 @@ func run(args []string, stdout, stderr io.Writer) int {
   pdbgen --size 5x5                                       # the 5x5 default, 6-6-6-6 (minutes, once)
   pdbgen --size 5x5 --partition 6666x7                    # Clausecker and Reinefeld's catalogue of seven
   pdbgen --partition 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15  # a partition of your own`
+	cmd.Examples += `
+  pdbgen --size 5x5 --check                               # are the 5x5 defaults built? (exit 0 if so)`
 	cmd.Exits = `
   0  the databases are built (or were already)
-  1  a build failed or was interrupted: what was built stays
+  1  a build failed or was interrupted: what was built stays; with --check, some are not built
   2  a bad flag or partition`
 	fs := cmd.FlagSet
 	cmd.Group("Databases")
@@ -50,6 +52,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cli.DirFlag(fs, &dir)
 	force := fs.Bool("force", false, "rebuild databases that exist")
 	blankFree := fs.Bool("blank-free", false, "build Korf and Felner's databases, blind to the blank's region (weaker; with --force to replace built ones)")
+	checkOnly := fs.Bool("check", false, "build nothing: say whether the partition's databases are built in the directory (exit 0) or not (exit 1)")
 	var threads int
 	cli.ThreadsVar(fs, &threads, pdb.MaxThreads, fmt.Sprintf("goroutines, at most %d (default all CPUs)", pdb.MaxThreads))
 	cmd.Group("Profiling")
@@ -74,6 +77,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if status, ok := cli.Parse(cmd, args, stdout, stderr, check); !ok {
 		return status
 	}
+	if *checkOnly {
+		return cli.Status("pdbgen", checkBuilt(*partition, parts, dir, stderr), stderr)
+	}
 	ctx, stop := cli.Context()
 	defer stop()
 	opts := pdb.StoreOptions{Policy: pdb.BuildAny, Threads: threads, BlankFree: *blankFree}
@@ -82,6 +88,26 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = errors.New("interrupted: the database being built was not written")
 	}
 	return cli.Status("pdbgen", err, stderr)
+}
+
+// checkBuilt says on w whether the partitions' (named name) databases are
+// all in dir, of this program's format, and returns an error if not: a
+// script can ask before it starts work that needs them (the examples'
+// test, a cluster's job) without starting a build of minutes.
+func checkBuilt(name string, parts []pdb.Partition, dir string, w io.Writer) error {
+	missing := 0
+	for _, p := range parts {
+		m, err := p.Missing(dir)
+		if err != nil {
+			return err
+		}
+		missing += len(m)
+	}
+	if missing > 0 {
+		return fmt.Errorf("partition %s is not built in %s: %d of its databases are missing (pdbgen without --check builds them)", name, dir, missing)
+	}
+	fmt.Fprintf(w, "pdbgen: partition %s is built in %s\n", name, dir)
+	return nil
 }
 
 // build builds the databases of the partitions (named name) that dir

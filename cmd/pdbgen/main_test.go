@@ -39,9 +39,16 @@ func TestHelp(t *testing.T) {
 func TestBuildsLoadableDatabases(t *testing.T) {
 	dir := t.TempDir()
 	args := []string{"--size", "3x3", "--partition", "1,2,3,4/5,6,7,8", "--pdb-dir", dir, "-t", "2"}
+	// --check builds nothing, and says whether they are built.
+	if code, out := runPdbgen(t, append(args, "--check")...); code != 1 || !strings.Contains(out, "is not built in "+dir+": 2 of its databases are missing") {
+		t.Errorf("--check before the build: exit %d: %s", code, out)
+	}
 	code, out := runPdbgen(t, args...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, out)
+	}
+	if code, out := runPdbgen(t, append(args, "--check")...); code != 0 || !strings.Contains(out, "is built in "+dir) {
+		t.Errorf("--check after the build: exit %d: %s", code, out)
 	}
 	// Progress ends with one summary line per database (stderr is not a
 	// terminal here, so layers are plain lines too).

@@ -43,6 +43,7 @@ type rule struct {
 	before []string // commands run before it, as the text around it says
 	tools  []string // the programs it runs besides the commands
 	same   string   // a file it writes, which must be the repository's
+	five   bool     // it searches 5×5 boards, or builds their databases
 }
 
 // rules are TestExamples's table. Every example is matched by at most
@@ -65,15 +66,17 @@ var rules = []rule{
 	// Run with a small input, as the reason says.
 	{match: `-bench Korf100 -count 6`, as: `go test ./search -run X -bench 'Korf100/pdb771/threads=1' > new.txt`, why: "one configuration, once: six runs of every one take 2 minutes"},
 	{match: `--config manhattan\+prune=2\+order=ULRD\+jobs=2`, as: `bench --config manhattan+prune=2+order=ULRD+jobs=2 --out korf1985 --ids 12,55`, why: "Korf's 100 under Manhattan distance take hours: two of them"},
-	{match: `^deploy/slurm/solve\.sh k24\.txt 64`, as: `deploy/local/solve.sh k24.txt 64 --goal first --pdb-dir /shared/pdb > k24.jsonl`, why: "the cluster's driver, run by the local one (deploy/slurm/test.sh runs Slurm's)", want: []string{"solved 1 of 1: 96 moves"}, tools: []string{"jq"}},
-	{match: `--set korf50 --ids 1 --checkpoint k1\.json +# Ctrl-C`, as: "timeout --preserve-status -s INT 8 solve --set korf50 --ids 1 --checkpoint k1.json", why: "Ctrl-C after a while: after 8 s", status: 1, want: []string{"interrupted"}},
+	{match: `^deploy/slurm/solve\.sh k24\.txt 64`, as: `deploy/local/solve.sh k24.txt 64 --goal first --pdb-dir /shared/pdb > k24.jsonl`, why: "the cluster's driver, run by the local one (deploy/slurm/test.sh runs Slurm's)", want: []string{"solved 1 of 1: 96 moves"}, tools: []string{"jq"}, five: true},
+	{match: `--set korf50 --ids 1 --checkpoint k1\.json +# Ctrl-C`, as: "timeout --preserve-status -s INT 8 solve --set korf50 --ids 1 --checkpoint k1.json", why: "Ctrl-C after a while: after 8 s", status: 1, want: []string{"interrupted"}, five: true},
 
 	// What the text around them says.
 	{match: `^solve --korf100 +#|^solve --korf100$`, want: []string{"solved 100 of 100"}},
-	{match: `--set korf50 --ids 38 +# 96 moves`, want: []string{"96 moves"}},
-	{match: `--set korf50 --ids 38 --checkpoint k\.json`, want: []string{"96 moves"}},
-	{match: `--set korf50 --ids 1 --checkpoint k1\.json --resume`, want: []string{"solved 1 of 1"}},
-	{match: `--set korf50 --ids 38 +# unpacks`, want: []string{"96 moves"}},
+	{match: `--set korf50 --ids 38 +# 96 moves`, want: []string{"96 moves"}, five: true},
+	{match: `--set korf50 --ids 38 --checkpoint k\.json`, want: []string{"96 moves"}, five: true},
+	{match: `--set korf50 --ids 1 --checkpoint k1\.json --resume`, want: []string{"solved 1 of 1"}, five: true},
+	{match: `--set korf50 --ids 38 +# unpacks`, want: []string{"96 moves"}, five: true},
+	{match: `^pdbgen --size 5x5( --pdb-dir /shared/pdb)? *(#|$)`, five: true},
+	{match: `^pdbgen --size 5x5 --check`, five: true},
 	{match: `--gif docs/solution\.gif`, want: []string{"30 moves"}, same: "docs/solution.gif"},
 	{match: `ref663`, tools: []string{"cc"}},
 	{match: `--config pdb:663,pdb:771`, before: []string{"pdbgen --partition 663"}},
@@ -90,7 +93,11 @@ var rules = []rule{
 // tests (FIFTEEN_PDB_DIR, else the user cache directory's). The
 // terminal game runs in tmux, until q; a web server runs in the
 // background for the examples after it, on a port of its own. The rules
-// above say which examples run otherwise, and why.
+// above say which examples run otherwise, and why. Those that search 5×5
+// boards run where the 5×5 databases are built (pdbgen --size 5x5
+// --check): their build takes minutes, more than a package's tests may
+// (go test's 10), and .ci/run builds them before the tests. An example
+// that is the same command as one run before is not run again.
 func TestExamples(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every example of the docs: minutes")
@@ -161,12 +168,14 @@ func markdownExamples(path, root string) ([]example, error) {
 type runner struct {
 	root, bin, shared string
 	env               []string
-	server            *exec.Cmd // the web server running, if any
-	port              string    // the web examples' port, in place of 8080
+	five              string          // why the 5×5 examples are not run, if they are not
+	ran               map[string]bool // the commands run so far, as run
+	server            *exec.Cmd       // the web server running, if any
+	port              string          // the web examples' port, in place of 8080
 }
 
 func newRunner(t *testing.T, root string) *runner {
-	r := &runner{root: root, bin: t.TempDir(), shared: t.TempDir()}
+	r := &runner{root: root, bin: t.TempDir(), shared: t.TempDir(), ran: map[string]bool{}}
 	build := exec.Command("go", "build", "-o", r.bin, "./cmd/...")
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
@@ -187,6 +196,11 @@ func newRunner(t *testing.T, root string) *runner {
 	}
 	r.env = append(os.Environ(), "PATH="+r.bin+string(os.PathListSeparator)+os.Getenv("PATH"), "FIFTEEN_PDB_DIR="+pdbDir, "FIFTEEN_SOLVE="+filepath.Join(r.bin, "solve"))
 	t.Cleanup(r.stopServer)
+	check := exec.Command(filepath.Join(r.bin, "pdbgen"), "--size", "5x5", "--check")
+	check.Env = r.env
+	if out, err := check.CombinedOutput(); err != nil {
+		r.five = fmt.Sprintf("the 5x5 databases are not built (pdbgen --size 5x5: 3–4 minutes, which .ci/run takes before the tests): %s", bytes.TrimSpace(out))
+	}
 	return r
 }
 
@@ -219,8 +233,11 @@ func (r *runner) runAll(t *testing.T, doc string, examples []example, used map[i
 			used[i] = true
 		}
 		t.Run(doc+"/"+e.cmd, func(t *testing.T) {
-			if rule.skip != "" {
+			switch {
+			case rule.skip != "":
 				t.Skipf("%s: %s", e.where, rule.skip)
+			case rule.five && r.five != "":
+				t.Skipf("%s: %s", e.where, r.five)
 			}
 			for _, tool := range rule.tools {
 				testtool.Need(t, "", tool)
@@ -229,6 +246,10 @@ func (r *runner) runAll(t *testing.T, doc string, examples []example, used map[i
 				t.Logf("%s: run as %q: %s", e.where, rule.as, rule.why)
 				cmd = rule.as
 			}
+			if r.ran[cmd] && !strings.HasPrefix(cmd, "web") {
+				t.Skipf("%s: the same command as one run above", e.where)
+			}
+			r.ran[cmd] = true
 			for _, b := range rule.before {
 				r.run(t, e, dir, b, rule)
 			}
