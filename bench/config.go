@@ -101,10 +101,8 @@ func ParseConfig(s string) (Config, error) {
 		case "order":
 			c.Order, err = search.ParseOrder(value)
 		case "frontier":
-			if c.Frontier, err = strconv.Atoi(value); err != nil || c.Frontier < 0 || c.Frontier > search.MaxFrontier {
-				err = fmt.Errorf("want 1 to %d MiB, or 0 for depth-first", search.MaxFrontier)
-			} else if c.Frontier == 0 {
-				c.Frontier = search.NoFrontier
+			if c.Frontier, err = strconv.Atoi(value); err == nil {
+				c.Frontier, err = search.FrontierOf(c.Frontier)
 			}
 		default:
 			err = errors.New("unknown option")

@@ -68,15 +68,47 @@ func Build(ctx context.Context, size puzzle.Size, goal puzzle.Goal, tiles []int,
 	if err := checkPattern(size, tiles); err != nil {
 		return nil, err
 	}
+	if err := opts.complete(size, len(tiles)); err != nil {
+		return nil, err
+	}
+	b, err := newBuilder(ctx, size, goal, tiles, opts.BlankFree)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.search(tiles, opts); err != nil {
+		return nil, err
+	}
+	regions := b.flagRegions(opts.Threads)
+	t, err := b.table(size, goal, tiles, opts.Scheme, opts.Threads)
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
+		return nil, err
+	}
+	t.Regions = regions
+	return t, nil
+}
+
+// complete checks the options and fills in the defaults of a pattern of
+// k tiles on a board of the given size.
+func (opts *BuildOptions) complete(size puzzle.Size, k int) error {
 	if opts.Threads < 0 || opts.Threads > MaxThreads {
-		return nil, fmt.Errorf("%d threads: want 0 to %d", opts.Threads, MaxThreads)
+		return fmt.Errorf("%d threads: want 0 to %d", opts.Threads, MaxThreads)
 	}
 	if opts.Scheme == 0 {
-		opts.Scheme = DefaultScheme(size, len(tiles))
+		opts.Scheme = DefaultScheme(size, k)
 	}
 	if opts.Threads == 0 {
 		opts.Threads = min(runtime.GOMAXPROCS(0), MaxThreads)
 	}
+	return nil
+}
+
+// newBuilder returns the builder of the pattern's database, every state
+// unseen but the goal's: every pattern tile home, the blank in its
+// region.
+func newBuilder(ctx context.Context, size puzzle.Size, goal puzzle.Goal, tiles []int, blankFree bool) (*builder, error) {
 	n, k := size.Cells(), len(tiles)
 	placements, err := pdbcore.NewIndexer(Ranked, n, k)
 	if err != nil {
@@ -98,11 +130,9 @@ func Build(ctx context.Context, size puzzle.Size, goal puzzle.Goal, tiles []int,
 	for i := range b.values {
 		b.values[i] = unvalued
 	}
-	if !opts.BlankFree {
+	if !blankFree {
 		b.later = make([]byte, placements.Len())
 	}
-
-	// The goal: every pattern tile home, the blank in its region.
 	var cells uint64
 	var occupied uint32
 	for i, t := range tiles {
@@ -110,13 +140,18 @@ func Build(ctx context.Context, size puzzle.Size, goal puzzle.Goal, tiles []int,
 		occupied |= 1 << goal.Home(t, n)
 	}
 	b.set(b.state(placements.Index(cells), occupied, goal.Home(0, n)), 0)
+	return b, nil
+}
 
+// search expands the layers until one finds no new state, reporting each
+// to opts.Progress, and values every placement.
+func (b *builder) search(tiles []int, opts BuildOptions) error {
 	t0 := time.Now()
-	p := Progress{Tiles: tiles, Placements: uint64(placements.Len()), New: 1, States: 1}
+	p := Progress{Tiles: tiles, Placements: uint64(b.placements.Len()), New: 1, States: 1}
 	for depth := 0; ; depth++ {
 		newStates, valued := b.layer(depth, opts.Threads)
-		if err := ctx.Err(); err != nil {
-			return nil, err
+		if err := b.ctx.Err(); err != nil {
+			return err
 		}
 		p.Depth, p.Valued = depth, p.Valued+valued
 		if opts.Progress != nil {
@@ -127,7 +162,7 @@ func Build(ctx context.Context, size puzzle.Size, goal puzzle.Goal, tiles []int,
 			break
 		}
 		if depth+1 == unvalued {
-			return nil, fmt.Errorf("pattern %v needs more than %d moves", tiles, unvalued-1)
+			return fmt.Errorf("pattern %v needs more than %d moves", tiles, unvalued-1)
 		}
 		p.New = newStates
 		p.States += newStates
@@ -135,24 +170,15 @@ func Build(ctx context.Context, size puzzle.Size, goal puzzle.Goal, tiles []int,
 	// Every placement is reached, except when the pattern holds every tile:
 	// then the blank's cell is fixed, and the half of the placements of
 	// the wrong parity cannot be reached; the search never looks them up.
-	if all := k == n-1; !all && p.Valued != p.Placements || all && 2*p.Valued != p.Placements {
-		return nil, fmt.Errorf("internal error: %d of %d placements unreached", p.Placements-p.Valued, p.Placements)
+	if all := b.k == b.n-1; !all && p.Valued != p.Placements || all && 2*p.Valued != p.Placements {
+		return fmt.Errorf("internal error: %d of %d placements unreached", p.Placements-p.Valued, p.Placements)
 	}
 	for i, v := range b.values {
 		if v == unvalued {
 			b.values[i] = 0
 		}
 	}
-	regions := b.flagRegions(opts.Threads)
-	t, err := b.table(size, goal, tiles, opts.Scheme, opts.Threads)
-	if err == nil {
-		err = ctx.Err()
-	}
-	if err != nil {
-		return nil, err
-	}
-	t.Regions = regions
-	return t, nil
+	return nil
 }
 
 // flagRegions moves the flags of the later regions into the values' spare

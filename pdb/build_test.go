@@ -109,8 +109,8 @@ func TestBuildAgainstSlowSearch(t *testing.T) {
 					if wantRegions := map[bool]int{false: c.regions, true: 0}[blankFree]; table.Regions != wantRegions {
 						t.Errorf("%v %v blank-free %v: %d regions, want %d", c.size, c.tiles, blankFree, table.Regions, wantRegions)
 					}
-					if len(want) != table.Placements() {
-						t.Fatalf("%v: slow search reached %d placements, want %d", c.tiles, len(want), table.Placements())
+					if len(want) != table.placements() {
+						t.Fatalf("%v: slow search reached %d placements, want %d", c.tiles, len(want), table.placements())
 					}
 					for cells, dist := range want {
 						var packed uint64
@@ -129,7 +129,7 @@ func TestBuildAgainstSlowSearch(t *testing.T) {
 							if d > best && region < table.Regions {
 								v += 2
 							}
-							if got := table.ValueAt(table.Index(packed), region); got != v || got > d {
+							if got := table.valueAt(table.Index(packed), region); got != v || got > d {
 								t.Fatalf("%v %v %v blank-free %v, blank on %d: value %d, want %d (slow search %d, best %d)",
 									c.size, c.tiles, scheme, blankFree, blank, got, v, d, best)
 							}

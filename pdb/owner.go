@@ -200,7 +200,7 @@ func (s *Store) build(ctx context.Context, parts []Partition, mode int) (int, er
 		what = fmt.Sprintf("%s and %d more partitions'", what, len(parts)-1)
 	}
 	s.log("building the %s pattern databases in %s (once)", what, s.dir)
-	return len(patterns), BuildMissing(ctx, s.dir, parts[0].Size, patterns, BuildOptions{Threads: s.opts.Threads, BlankFree: s.opts.BlankFree, Progress: s.opts.Progress}, func(b Built) { s.log("%v", b) })
+	return len(patterns), buildMissing(ctx, s.dir, parts[0].Size, patterns, BuildOptions{Threads: s.opts.Threads, BlankFree: s.opts.BlankFree, Progress: s.opts.Progress}, func(b built) { s.log("%v", b) })
 }
 
 // missingOrDamaged returns the partition's patterns whose databases are

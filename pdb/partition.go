@@ -265,8 +265,8 @@ func (p Partition) Missing(dir string) ([][]int, error) {
 	return missing, nil
 }
 
-// Built is what building one pattern's database gave.
-type Built struct {
+// built is what building one pattern's database gave.
+type built struct {
 	Table      *Table
 	Path       string
 	Compressed int64         // the file's size
@@ -274,14 +274,14 @@ type Built struct {
 }
 
 // String describes the table built, for a log line.
-func (b Built) String() string {
-	maxValue, mean, raised := b.Table.Stats()
+func (b built) String() string {
+	maxValue, mean, raised := b.Table.stats()
 	regions := "blank-free"
 	if b.Table.Regions > 0 {
 		regions = fmt.Sprintf("%.1f%% raised by the blank in one of its first %d regions", 100*raised, b.Table.Regions)
 	}
 	return fmt.Sprintf("pattern %v: %d entries (%d placements), max %d, mean %.3f, %s, built in %.2f s, %d bytes raw, %d compressed: %s",
-		b.Table.Tiles, len(b.Table.values), b.Table.Placements(), maxValue, mean, regions,
+		b.Table.Tiles, len(b.Table.values), b.Table.placements(), maxValue, mean, regions,
 		b.Elapsed.Seconds(), len(b.Table.values), b.Compressed, b.Path)
 }
 
@@ -299,11 +299,11 @@ func lockDir(ctx context.Context, dir string, onWait func(holder string)) (unloc
 	return flock.Lock(ctx, filepath.Join(dir, ".lock"), onWait)
 }
 
-// BuildMissing builds the databases of the patterns and writes them to dir,
-// calling done after each: the low-level API a Store is built on (see
-// Load), which does not lock dir (lockDir). When ctx ends, it stops within
+// buildMissing builds the databases of the patterns and writes them to dir,
+// calling done after each: the step of Store.Build that writes, which
+// does not lock dir (lockDir). When ctx ends, it stops within
 // milliseconds, and writes nothing of the database it was building.
-func BuildMissing(ctx context.Context, dir string, size puzzle.Size, patterns [][]int, opts BuildOptions, done func(Built)) error {
+func buildMissing(ctx context.Context, dir string, size puzzle.Size, patterns [][]int, opts BuildOptions, done func(built)) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -322,7 +322,7 @@ func BuildMissing(ctx context.Context, dir string, size puzzle.Size, patterns []
 			return err
 		}
 		if done != nil {
-			done(Built{Table: t, Path: path, Compressed: info.Size(), Elapsed: time.Since(t0)})
+			done(built{Table: t, Path: path, Compressed: info.Size(), Elapsed: time.Since(t0)})
 		}
 	}
 	return nil

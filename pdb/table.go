@@ -100,12 +100,12 @@ func (t *Table) Value(b puzzle.Board) int {
 		occupied |= 1 << c
 	}
 	region := pdbcore.Shared(t.Size).Number(occupied, b.Blank(), MaxRegions)
-	return t.ValueAt(t.Index(cells), region)
+	return t.valueAt(t.Index(cells), region)
 }
 
-// ValueAt returns the value at index with the blank in region number
+// valueAt returns the value at index with the blank in region number
 // region.
-func (t *Table) ValueAt(index uint64, region int) int {
+func (t *Table) valueAt(index uint64, region int) int {
 	e := t.values[index]
 	return int(e&(0xff>>t.Regions)) + 2*int(e>>(8-t.Regions)>>region&1)
 }
@@ -120,9 +120,9 @@ func cellOf(b puzzle.Board, t int) int {
 	panic(fmt.Sprintf("tile %d not on board", t))
 }
 
-// Placements returns the number of distinct placements of the pattern,
+// placements returns the number of distinct placements of the pattern,
 // which a sparse table has fewer of than entries.
-func (t *Table) Placements() int {
+func (t *Table) placements() int {
 	p := 1
 	for i := range t.Tiles {
 		p *= t.Size.Cells() - i
@@ -130,10 +130,10 @@ func (t *Table) Placements() int {
 	return p
 }
 
-// Stats returns the largest value and the mean over the placements, with
+// stats returns the largest value and the mean over the placements, with
 // the blank in each one's best region (a sparse table's unused entries
 // hold 0), and the share of placements whose value some region raises.
-func (t *Table) Stats() (maxValue int, mean, raised float64) {
+func (t *Table) stats() (maxValue int, mean, raised float64) {
 	var sum, flagged uint64
 	var m byte
 	low := byte(0xff >> t.Regions)
@@ -145,6 +145,6 @@ func (t *Table) Stats() (maxValue int, mean, raised float64) {
 			flagged++
 		}
 	}
-	n := float64(t.Placements())
+	n := float64(t.placements())
 	return int(m), float64(sum) / n, float64(flagged) / n
 }

@@ -2,7 +2,6 @@ package search
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 
 	"fifteen/puzzle"
@@ -17,10 +16,6 @@ import (
 // heuristic bounds that, and (Solve's caller checks) the solution's
 // length is the last. Whether the iterations were searched, only a search
 // tells.
-
-// ErrIterations is the error of iterations that no search of the start
-// makes: a result or checkpoint that was edited, or is of another start.
-var ErrIterations = errors.New("iterations that no search of this start makes")
 
 // CheckPath reports whether moves, a solution of start toward goal, could
 // be the one the search under h with opts found in its iteration of

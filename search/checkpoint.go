@@ -127,41 +127,6 @@ func (e *ResumeError) Unwrap() error { return e.Err }
 // an iteration unless Options.CheckpointEvery says otherwise.
 const DefaultCheckpointEvery = time.Minute
 
-// MaxCheckpointSize returns the most bytes a checkpoint of a search with
-// opts takes as JSON (encoding/json), so that a program that keeps them
-// can read back every one: 1 MiB, and four bytes for each byte of the
-// rounds' frontiers (Options.Frontier; a round taken depth-first has
-// 64 MiB). A round's frontier holds at most a task for every 21 bytes
-// (frontier.add), and a checkpoint at most 80 bytes of each task: its
-// size in the ranking, and its position, counts and next bound once done.
-func MaxCheckpointSize(opts Options) int64 {
-	room := budget(&opts, opts.Order != [4]puzzle.Move{})
-	if room == 0 {
-		room = depthFirstRoom
-	}
-	return 1<<20 + 4*int64(room)
-}
-
-// describe returns Checkpoint.Search for a search of start.
-func describe(start fmt.Stringer, goal fmt.Stringer, h *Heuristic, opts *Options, fixed bool) string {
-	order := "nearer first"
-	if fixed {
-		order = fmt.Sprint(opts.Order)
-	}
-	name := h.name
-	if h.unreflected {
-		name += " unreflected"
-	}
-	frontier := "depth-first"
-	if b := budget(opts, fixed); b > 0 {
-		frontier = fmt.Sprintf("%d MiB", b>>20)
-		if b%(1<<20) != 0 {
-			frontier = fmt.Sprintf("%d B", b) // a test's
-		}
-	}
-	return fmt.Sprintf("%v, goal %v, %s, pruning %d, order %s, weight %v, frontier %s", start, goal, name, opts.PruneDepth, order, max(opts.Weight, 1), frontier)
-}
-
 // doneTask is a task searched to the end, by its position in its round's
 // order.
 type doneTask struct {
@@ -172,7 +137,8 @@ type doneTask struct {
 
 // checkpointer makes the search's checkpoints: when an iteration ends,
 // when a worker checking in (as for reports) finds one due within an
-// iteration, and when the search stops.
+// iteration, and when the search stops. A nil *checkpointer's begin,
+// end, saveNow and resumedTime do nothing, or return 0.
 type checkpointer struct {
 	save  func(*Checkpoint)
 	every time.Duration
@@ -195,9 +161,9 @@ func newCheckpointer(save func(*Checkpoint), every time.Duration, t0 time.Time, 
 	return c
 }
 
-// resume starts from a checkpoint, if it is of the same search and well
-// formed; the worker checks the rest (worker.resume).
-func (c *checkpointer) resume(from *Checkpoint) error {
+// restore starts from a checkpoint, if it is of the same search and well
+// formed; the search checks the rest (resume.go).
+func (c *checkpointer) restore(from *Checkpoint) error {
 	switch {
 	case from.Version != CheckpointVersion:
 		return fmt.Errorf("%w: its format is version %d, and this search resumes version %d only: start the search again", ErrOtherSearch, max(from.Version, 1), CheckpointVersion)
@@ -262,6 +228,9 @@ func (d *Done) tasks(bound int) ([]doneTask, error) {
 // frontier front (nil if none), and the ones before it done. The tasks
 // done of a resumed iteration are kept.
 func (c *checkpointer) begin(bound, cutDepth int, done []Iteration, prev *Round, front *frontier) {
+	if c == nil {
+		return
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if bound != c.cp.Bound || cutDepth != c.cp.CutDepth {
@@ -277,9 +246,6 @@ func (c *checkpointer) begin(bound, cutDepth int, done []Iteration, prev *Round,
 // resumedTask returns the task at position k if the search resumed had
 // searched it.
 func (c *checkpointer) resumedTask(k int64) (doneTask, bool) {
-	if c == nil {
-		return doneTask{}, false
-	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	i, ok := c.resumed[k]
@@ -296,8 +262,8 @@ func (c *checkpointer) finished(t doneTask) {
 	c.mu.Unlock()
 }
 
-// tasks returns the tasks done so far, in order of position.
-func (c *checkpointer) tasks() []doneTask {
+// finishedTasks returns the tasks done so far, in order of position.
+func (c *checkpointer) finishedTasks() []doneTask {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.sorted()
@@ -328,6 +294,9 @@ func (c *checkpointer) checkIn() {
 // and the next one's bound and planned cut depth, the round it was
 // planned from and the frontier that ranks its tasks (nil if none).
 func (c *checkpointer) end(done []Iteration, next, cutDepth int, prev *Round, front *frontier) {
+	if c == nil {
+		return
+	}
 	c.mu.Lock()
 	c.cp.Iterations, c.cp.Bound, c.cp.CutDepth = done, next, cutDepth
 	c.done, c.resumed = nil, nil
@@ -336,7 +305,11 @@ func (c *checkpointer) end(done []Iteration, next, cutDepth int, prev *Round, fr
 	c.saveNow()
 }
 
+// saveNow saves a checkpoint.
 func (c *checkpointer) saveNow() {
+	if c == nil {
+		return
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	cp := c.cp
@@ -344,6 +317,14 @@ func (c *checkpointer) saveNow() {
 	cp.Done = pack(c.sorted(), cp.Bound)
 	cp.Elapsed = c.prior + time.Since(c.t0)
 	c.save(&cp)
+}
+
+// resumedTime returns the time of the search resumed, 0 if none.
+func (c *checkpointer) resumedTime() time.Duration {
+	if c == nil {
+		return 0
+	}
+	return c.prior
 }
 
 // pack returns the Done of tasks in order of position, nil if there are
@@ -369,3 +350,7 @@ func pack(tasks []doneTask, bound int) *Done {
 	d.Runs = append(d.Runs, tasks[n-1].pos+1)
 	return d
 }
+
+// ErrIterations is the error of iterations that no search of the start
+// makes: a result or checkpoint that was edited, or is of another start.
+var ErrIterations = errors.New("iterations that no search of this start makes")

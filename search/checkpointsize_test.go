@@ -22,7 +22,7 @@ func TestCheckpointSize(t *testing.T) {
 		f.reset(0, 2, budget, budget)
 		for f.add([]puzzle.Move{puzzle.Up, puzzle.Left}) {
 		}
-		n := f.len()
+		n := f.count()
 		if n > budget/(2+nodeExtra) {
 			t.Errorf("budget %d: %d nodes", budget, n)
 		}

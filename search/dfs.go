@@ -2,6 +2,17 @@
 
 package search
 
+// descend searches below the worker's node, depth moves from the root,
+// whose views' sums are sums and whose pruning state is fs, with the loop
+// written for the heuristic's views.
+func (w *worker) descend(depth int, sums *[maxViews]int, fs int32) bool {
+	if w.wide != nil {
+		w.wide[depth] = *sums
+		return w.dfsWide(depth, fs)
+	}
+	return w.dfs(depth, sums[0], sums[1], sums[2], sums[3], fs)
+}
+
 // dfs searches below the worker's node, depth moves from the root, whose
 // views' sums are s0 to s3 and whose pruning state is fs. It leaves the
 // node as it found it, and records the path when it finds the goal.
@@ -13,15 +24,15 @@ func (w *worker) dfs(depth, s0, s1, s2, s3 int, fs int32) bool {
 		w.length = depth
 		return true
 	}
-	if depth == w.split {
+	if depth == w.listDepth {
 		w.collect(depth)
 		return false
 	}
 	w.expanded++
 	if w.expanded%stopCheck == 0 && w.checkIn() {
-		w.aborted = true
+		w.unwind = true
 	}
-	if w.aborted {
+	if w.unwind {
 		return false
 	}
 	heur := w.h
@@ -167,15 +178,15 @@ func (w *worker) dfsWide(depth int, fs int32) bool {
 		return true
 	}
 	sums, child := &w.wide[depth], &w.wide[depth+1]
-	if depth == w.split {
+	if depth == w.listDepth {
 		w.collect(depth)
 		return false
 	}
 	w.expanded++
 	if w.expanded%stopCheck == 0 && w.checkIn() {
-		w.aborted = true
+		w.unwind = true
 	}
-	if w.aborted {
+	if w.unwind {
 		return false
 	}
 	heur := w.h

@@ -1,9 +1,6 @@
 package search
 
 import (
-	"cmp"
-	"slices"
-
 	"fifteen/puzzle"
 )
 
@@ -27,7 +24,9 @@ type frontier struct {
 	sizes  []uint64 // by task, once searched
 	// room is the most bytes the frontier may take, with nodeExtra bytes
 	// a node for what the round keeps of each beside its moves; 0 if any.
+	// full says a node was refused for want of it: the cut is given up.
 	room int
+	full bool
 }
 
 // chunkBytes is the memory of a chunk of a frontier's moves; a frontier
@@ -55,8 +54,10 @@ func (f *frontier) reset(bound, depth, room, budget int) {
 	*f = frontier{bound: bound, depth: depth, per: per, room: room}
 }
 
-func (f *frontier) len() int { return f.n }
+// count returns the nodes f holds.
+func (f *frontier) count() int { return f.n }
 
+// path returns the moves that reach node i.
 func (f *frontier) path(i int) []puzzle.Move {
 	c := f.chunks[i/f.per]
 	j := i % f.per * f.depth
@@ -64,13 +65,14 @@ func (f *frontier) path(i int) []puzzle.Move {
 }
 
 // add appends a node, reached by path, unless f would then take more
-// than its room.
+// than its room: then f is full.
 func (f *frontier) add(path []puzzle.Move) bool {
 	chunks := len(f.chunks)
 	if f.n%f.per == 0 {
 		chunks++
 	}
 	if f.room > 0 && chunks*(f.per*f.depth+sliceBytes)+nodeExtra*(f.n+1) > f.room {
+		f.full = true
 		return false
 	}
 	if chunks > len(f.chunks) {
@@ -97,87 +99,8 @@ func (f *frontier) memory() uint64 {
 // depths by it; the cut itself counts what it takes (frontier.add).
 func nodeBytes(depth int) int { return 2*(depth+8) + 12 }
 
-// rank returns the order in which the round takes f's tasks: by the nodes
-// their subtrees generated in the iteration before, prev, the largest
-// first, and in depth-first order where they tie. The iteration before
-// searched the same tree to a smaller bound, so a subtree's size there
-// foretells where the solution lies better than the heuristic does
-// (docs/experiments.md, 2026-11-27). A node weighs its size in prev;
-// cut deeper than prev, what its ancestor there weighed; cut shallower,
-// what its descendants there weighed together; and a node new to the
-// frontier, nothing. With prev nil, the order is depth-first.
-func (w *worker) rank(f, prev *frontier) []int32 {
-	n := f.len()
-	order := make([]int32, n)
-	for i := range order {
-		order[i] = int32(i)
-	}
-	if prev == nil || prev.len() == 0 {
-		return order
-	}
-	// Both frontiers are in depth-first order, and so are the truncations
-	// of their paths to the shallower depth: one pass pairs them.
-	m := min(f.depth, prev.depth)
-	weights := make([]uint64, n)
-	j := 0
-	for i := range n {
-		p := f.path(i)[:m]
-		for j < prev.len() && w.compareDFS(prev.path(j)[:m], p) < 0 {
-			j++
-		}
-		for k := j; k < prev.len() && slices.Equal(prev.path(k)[:m], p); k++ {
-			weights[i] += prev.sizes[k]
-		}
-	}
-	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(weights[b], weights[a]) })
-	return order
-}
-
-// compareDFS compares two paths of equal length from the root by the
-// order in which the search meets their ends.
-func (w *worker) compareDFS(a, b []puzzle.Move) int {
-	for k := range a {
-		if a[k] != b[k] {
-			o := w.orderAt(a[:k])
-			return cmp.Compare(slices.Index(o[:], a[k]), slices.Index(o[:], b[k]))
-		}
-	}
-	return 0
-}
-
-// orderAt returns the order in which the search tries the moves of the
-// node that path reaches from the worker's node.
-func (w *worker) orderAt(path []puzzle.Move) *[4]puzzle.Move {
-	if len(path) >= w.orderDepth {
-		return &w.order
-	}
-	board, blank := w.board, w.blank
-	for _, m := range path {
-		w.play(m)
-	}
-	o := &w.orders[w.nearer(w.blank)]
-	w.board, w.blank = board, blank
-	return o
-}
-
-// play moves the blank.
-func (w *worker) play(m puzzle.Move) {
-	q := int(w.nbr[w.blank][m])
-	w.board[w.blank], w.board[q] = w.board[q], 0
-	w.blank = q
-}
-
-// enter sets the worker to the node that path reaches from root, a board
-// and its blank: its board, the moves in its path, and the heuristic's
-// state. It returns the pruning machine's state there.
-func (w *worker) enter(root *tiles, blank int, path []puzzle.Move) int32 {
-	w.board, w.blank = *root, blank
-	var fs int32
-	for k, m := range path {
-		w.play(m)
-		fs = w.fsm[fs][m]
-		w.path[k] = m
-	}
-	w.h.load(&w.st, &w.board, w.blank)
-	return fs
-}
+// depthFirstRoom bounds the frontier of a round that takes its tasks
+// depth-first, which plans for 32 to 128 tasks a goroutine
+// (tasksPerThread): far more than any such round lists, and so a bound on
+// what a checkpoint of one holds.
+const depthFirstRoom = 64 << 20

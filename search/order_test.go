@@ -204,25 +204,23 @@ func frontierSizes(t *testing.T, h *Heuristic, start puzzle.Board, bound, depth 
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := newWorker(h, prune, puzzle.Moves, false, start, new(atomic.Bool))
-	w.fit(bound)
+	w := newWorker(h, prune, puzzle.Moves, false, start, newShared(nil, nil))
+	w.begin(bound)
 	var f frontier
-	w.cutAt(&f, bound, depth, 0)
+	new(planner).list(w, &f, bound, depth, 0)
 	cut := w.generated
 
-	nodes := make([]frontierNode, f.len())
+	nodes := make([]frontierNode, f.count())
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
-		c := *w
-		c.regions = newRegionCache(&w.h.views[0])
-		c.path, c.wide = newPath(w.h, len(w.path)-1)
+		c := w.clone()
 		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < f.len(); i = int(next.Add(1) - 1) {
+			for i := int(next.Add(1) - 1); i < f.count(); i = int(next.Add(1) - 1) {
 				fs := c.enter(&w.board, w.blank, f.path(i))
 				h := c.h.combine(&c.st.sums)
 				board := c.board
-				c.expanded, c.generated = 0, 0
+				c.begin(bound)
 				found := c.descend(depth, &c.st.sums, fs)
 				nodes[i] = frontierNode{path: puzzle.FormatMoves(f.path(i)), h: h, generated: c.generated, found: found, board: board}
 			}

@@ -2,7 +2,6 @@ package search
 
 import (
 	"fmt"
-	"math"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -84,23 +83,25 @@ const DefaultProgressEvery = 5 * time.Second
 // of each iteration, and within one when a worker, checking in every
 // stopCheck expansions, finds the next report due. Reports begin once the
 // search has run for a period, so that a batch of quick searches pays
-// next to nothing for them: no goroutine, no timer, no call.
+// next to nothing for them: no goroutine, no timer, no call. A nil
+// *reporter's begin, cut and end do nothing.
 type reporter struct {
 	report func(Progress)
 	t0     time.Time
 	every  time.Duration
-	due    deadline   // of the next report within an iteration
-	mu     sync.Mutex // serializes the calls, and guards the fields below
-	bound  int
+	due    deadline // of the next report within an iteration
+	// live is the current iteration's nodes, as the workers publish them
+	// every stopCheck expansions, without the lock.
+	live atomic.Uint64
+
+	mu    sync.Mutex // serializes the calls, and guards the fields below
+	bound int
 	// forecast is the current iteration's; total the nodes of the ones
 	// done.
 	forecast, total uint64
 	// The round's tasks and their frontiers' memory (Progress).
 	tasks  int
 	memory uint64
-	// live is the current iteration's nodes, as the workers publish them
-	// every stopCheck expansions.
-	live atomic.Uint64
 }
 
 func newReporter(report func(Progress), every time.Duration, t0 time.Time) *reporter {
@@ -108,21 +109,6 @@ func newReporter(report func(Progress), every time.Duration, t0 time.Time) *repo
 	r.due.set(every)
 	return r
 }
-
-// deadline is when something is next due within an iteration, as the
-// time since the search started. The worker checking in that finds it
-// due takes it, so that it alone acts.
-type deadline struct{ at atomic.Int64 }
-
-// take reports whether the deadline has passed at elapsed, and then
-// clears it, for this caller alone.
-func (d *deadline) take(elapsed time.Duration) bool {
-	at := d.at.Load()
-	return int64(elapsed) >= at && d.at.CompareAndSwap(at, math.MaxInt64)
-}
-
-// set sets the deadline at the time at since the search started.
-func (d *deadline) set(at time.Duration) { d.at.Store(int64(at)) }
 
 // checkIn reports within the iteration if a report is due, and no other
 // worker took it. The next is due a period after this one returns, so
@@ -140,6 +126,9 @@ func (r *reporter) checkIn() {
 
 // begin starts an iteration's reports, with the ones before it done.
 func (r *reporter) begin(bound int, done []Iteration) {
+	if r == nil {
+		return
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.bound, r.forecast, r.tasks, r.memory = bound, 0, 0, 0
@@ -152,6 +141,9 @@ func (r *reporter) begin(bound int, done []Iteration) {
 // cut tells the reports the iteration's tasks, and their frontiers'
 // memory.
 func (r *reporter) cut(tasks int, memory uint64) {
+	if r == nil {
+		return
+	}
 	r.mu.Lock()
 	r.tasks, r.memory = tasks, memory
 	r.mu.Unlock()
@@ -159,6 +151,9 @@ func (r *reporter) cut(tasks int, memory uint64) {
 
 // end reports an iteration done, once the search has run for a period.
 func (r *reporter) end(it Iteration) {
+	if r == nil {
+		return
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.total += it.Generated

@@ -18,19 +18,32 @@ import (
 // optimal; one that claimed another cut would search the tree again and
 // again.
 
-// resume checks that the search can go on from cp, and sets the worker
-// up to: the round before, the frontier that ranks the round under way,
-// cut again, and that round's planned depth. Its errors are *ResumeError, or ctx's if
-// the search is stopped on the way.
-func (w *worker) resume(ctx context.Context, cp *Checkpoint) error {
-	err := w.saves.resume(cp)
-	if err == nil && w.share != nil {
-		err = w.checkShare(cp)
+// A resumption is a search checking the checkpoint it resumes from, cp:
+// its worker, which cuts the iterations again, its planner, which the
+// checks set up, its checkpoints, a split search's task's share (nil in
+// the others), and the largest bound it takes.
+type resumption struct {
+	w     *worker
+	plan  *planner
+	saves *checkpointer
+	share *sharer
+	limit int
+	cp    *Checkpoint
+}
+
+// resume checks that the search can go on from c.cp, and sets it up to:
+// the round before, the frontier that ranks the round under way, cut
+// again, and that round's planned depth. Its errors are *ResumeError, or
+// ctx's if the search is stopped on the way.
+func resume(ctx context.Context, c resumption) error {
+	err := c.saves.restore(c.cp)
+	if err == nil && c.share != nil {
+		err = c.checkShare()
 	} else if err == nil {
-		err = w.checkResumed(cp)
+		err = c.checkSearch()
 	}
 	switch {
-	case w.stop.Load():
+	case c.w.shared.stop.Load():
 		return ctx.Err()
 	case err != nil:
 		return &ResumeError{err}
@@ -38,77 +51,71 @@ func (w *worker) resume(ctx context.Context, cp *Checkpoint) error {
 	return nil
 }
 
-// checkResumed checks a checkpoint of a search (not of a split search's
+// checkSearch checks a checkpoint of a search (not of a split search's
 // task): its iterations and bound, the round before, and the round under
 // way.
-func (w *worker) checkResumed(cp *Checkpoint) error {
-	its := cp.Iterations
-	if cp.Bound <= 0 || cp.Bound > w.maxBound() {
-		return fmt.Errorf("%w: bound %d, where this search's lie from 0 to %d", ErrIterations, cp.Bound/w.gw, w.maxBound()/w.gw)
+func (c resumption) checkSearch() error {
+	w, its := c.w, c.cp.Iterations
+	if c.cp.Bound <= 0 || c.cp.Bound > c.limit {
+		return fmt.Errorf("%w: bound %d, where this search's lie from 0 to %d", ErrIterations, c.cp.Bound/w.gw, c.limit/w.gw)
 	}
-	if err := checkBounds(w.h.combine(&w.st.sums), w.gw, w.hw, w.h.swing, its, cp.Bound); err != nil {
-		return fmt.Errorf("the checkpoint's iterations and bound %d: %w", cp.Bound/w.gw, err)
+	if err := checkBounds(w.h.combine(&w.st.sums), w.gw, w.hw, w.h.swing, its, c.cp.Bound); err != nil {
+		return fmt.Errorf("the checkpoint's iterations and bound %d: %w", c.cp.Bound/w.gw, err)
 	}
-	if err := w.checkPrevious(cp); err != nil {
+	if err := c.checkPrevious(); err != nil {
 		return err
 	}
 	planned := firstCutDepth
-	if p := w.prev; p != nil {
-		planned = nextCutDepth(p.CutDepth, p.Tasks, p.Threads, w.ranked(), w.budget, its[len(its)-1].Generated)
+	if p := c.plan.prev; p != nil {
+		planned = nextCutDepth(p.CutDepth, p.Tasks, p.Threads, c.plan.ranked(), c.plan.budget, its[len(its)-1].Generated)
 	}
-	if err := w.checkNexts(its, cp.Bound, planned); err != nil {
+	if err := c.checkNexts(planned); err != nil {
 		return err
 	}
-	if !w.isRound(its) {
-		if cp.TasksDone() > 0 || cp.CutDepth != 0 && cp.CutDepth != planned {
-			return fmt.Errorf("%w: tasks cut at depth %d, in an iteration that the search does not cut", ErrOtherSearch, cp.CutDepth)
+	if !c.plan.isRound(its) {
+		if c.cp.TasksDone() > 0 || c.cp.CutDepth != 0 && c.cp.CutDepth != planned {
+			return fmt.Errorf("%w: tasks cut at depth %d, in an iteration that the search does not cut", ErrOtherSearch, c.cp.CutDepth)
 		}
-		w.cutDepth = planned
+		c.plan.cutDepth = planned
 		return nil
 	}
-	return w.checkRound(cp, planned)
+	return c.checkRound(planned)
 }
 
 // checkPrevious checks the round before the one under way, which the
 // search must have cut if it cuts the one before that, and cuts it again
 // to find its tasks (and their sizes, with a ranked frontier).
-func (w *worker) checkPrevious(cp *Checkpoint) error {
-	its, p := cp.Iterations, cp.Previous
+func (c resumption) checkPrevious() error {
+	its, p, gw := c.cp.Iterations, c.cp.Previous, c.w.gw
 	switch {
-	case p == nil && len(its) >= 2 && w.isRound(its[:len(its)-1]):
+	case p == nil && len(its) >= 2 && c.plan.isRound(its[:len(its)-1]):
 		return fmt.Errorf("%w: no round of iteration %d, which the search cuts", ErrOtherSearch, its[len(its)-1].Bound)
 	case p == nil:
 		return nil
-	case len(its) == 0 || p.Bound/w.gw != its[len(its)-1].Bound || p.Threads < 1 || p.Threads > MaxThreads || p.Sizes != nil && len(p.Sizes) != p.Tasks:
-		return fmt.Errorf("%w: a round of bound %d, %d tasks and %d sizes, by %d threads, before the iteration under way", ErrOtherSearch, p.Bound/w.gw, p.Tasks, len(p.Sizes), p.Threads)
-	case (p.Sizes != nil) != w.ranked():
-		return fmt.Errorf("%w: a round ranked (%v) where the search's are %v", ErrOtherSearch, p.Sizes != nil, w.ranked())
+	case len(its) == 0 || p.Bound/gw != its[len(its)-1].Bound || p.Threads < 1 || p.Threads > MaxThreads || p.Sizes != nil && len(p.Sizes) != p.Tasks:
+		return fmt.Errorf("%w: a round of bound %d, %d tasks and %d sizes, by %d threads, before the iteration under way", ErrOtherSearch, p.Bound/gw, p.Tasks, len(p.Sizes), p.Threads)
+	case (p.Sizes != nil) != c.plan.ranked():
+		return fmt.Errorf("%w: a round ranked (%v) where the search's are %v", ErrOtherSearch, p.Sizes != nil, c.plan.ranked())
 	}
-	f, err := w.recut(p)
+	f, err := c.recut(p)
 	if err != nil {
 		return err
 	}
-	w.prev = p
-	if w.ranked() {
-		w.front = f
+	c.plan.prev = p
+	if c.plan.ranked() {
+		c.plan.front = f
 	}
 	return nil
 }
 
 // checkShare checks a checkpoint of a split search's task: of its plan's
 // iteration, and tasks of its run.
-func (w *worker) checkShare(cp *Checkpoint) error {
-	p := &w.share.plan
-	if cp.Bound != p.Bound || cp.CutDepth != p.CutDepth || cp.Previous != nil || len(cp.Iterations) > 0 {
-		return fmt.Errorf("%w: bound %d cut at %d, where the plan's is %d cut at %d", ErrOtherSearch, cp.Bound, cp.CutDepth, p.Bound, p.CutDepth)
+func (c resumption) checkShare() error {
+	p := &c.share.plan
+	if c.cp.Bound != p.Bound || c.cp.CutDepth != p.CutDepth || c.cp.Previous != nil || len(c.cp.Iterations) > 0 {
+		return fmt.Errorf("%w: bound %d cut at %d, where the plan's is %d cut at %d", ErrOtherSearch, c.cp.Bound, c.cp.CutDepth, p.Bound, p.CutDepth)
 	}
-	return w.checkRound(cp, p.CutDepth)
-}
-
-// isRound reports whether the search cuts the iteration after its into
-// tasks (run): once the last has generated parallelAbove nodes.
-func (w *worker) isRound(its []Iteration) bool {
-	return len(its) > 0 && its[len(its)-1].Generated >= parallelAbove
+	return c.checkRound(p.CutDepth)
 }
 
 // checkNexts checks that each iteration's next bound, the bound of the
@@ -118,22 +125,22 @@ func (w *worker) isRound(its []Iteration) bool {
 // iteration meets; and that no iteration holds a solution there. The
 // bounds of a weighted search, which Iteration rounds down, are not
 // checked.
-func (w *worker) checkNexts(its []Iteration, bound, planned int) error {
+func (c resumption) checkNexts(planned int) error {
+	w, its := c.w, c.cp.Iterations
 	if w.gw != 1 {
 		return nil
 	}
 	f := new(frontier)
 	for i, it := range its {
-		next := bound
+		next := c.cp.Bound
 		if i+1 < len(its) {
 			next = its[i+1].Bound
 		}
-		w.fit(it.Bound)
-		depth, found := w.cutRound(f, it.Bound, planned)
+		w.begin(it.Bound)
+		depth, found := c.plan.cut(w, f, it.Bound, planned)
 		met := w.next
-		w.expanded, w.generated, w.aborted = 0, 0, false
 		switch {
-		case w.stop.Load():
+		case c.w.shared.stop.Load():
 			return nil // resume returns ctx's error
 		case found:
 			return fmt.Errorf("%w: iteration %d holds a solution", ErrIterations, it.Bound)
@@ -145,45 +152,43 @@ func (w *worker) checkNexts(its []Iteration, bound, planned int) error {
 }
 
 // checkRound checks the round under way: cut at the depth that the
-// search chooses (cutRound, from planned), and the tasks done among its
-// own. The checkpoint's cut depth is that depth, or, before any task is
-// done, the depth planned.
-func (w *worker) checkRound(cp *Checkpoint, planned int) error {
+// search chooses (planner.cut, from planned), and the tasks done among
+// its own. The checkpoint's cut depth is that depth, or, before any task
+// is done, the depth planned.
+func (c resumption) checkRound(planned int) error {
 	f := new(frontier)
-	w.fit(cp.Bound)
-	depth, _ := w.cutRound(f, cp.Bound, planned)
-	w.expanded, w.generated, w.aborted = 0, 0, false
-	if w.stop.Load() {
+	c.w.begin(c.cp.Bound)
+	depth, _ := c.plan.cut(c.w, f, c.cp.Bound, planned)
+	if c.w.shared.stop.Load() {
 		return nil // resume returns ctx's error
 	}
-	done := w.saves.done
-	if depth != cp.CutDepth && (len(done) > 0 || cp.CutDepth != planned) {
-		return fmt.Errorf("%w: its round is cut at depth %d, where the search cuts it at %d", ErrOtherSearch, cp.CutDepth, depth)
+	done := c.saves.done
+	if depth != c.cp.CutDepth && (len(done) > 0 || c.cp.CutDepth != planned) {
+		return fmt.Errorf("%w: its round is cut at depth %d, where the search cuts it at %d", ErrOtherSearch, c.cp.CutDepth, depth)
 	}
-	lo, hi := 0, f.len()
-	if w.share != nil {
-		lo, hi = w.share.run(f)
+	lo, hi := 0, f.count()
+	if c.share != nil {
+		lo, hi = c.share.span(f)
 	}
 	if n := len(done); n > 0 && (done[0].pos < int64(lo) || done[n-1].pos >= int64(hi)) {
 		return fmt.Errorf("%w: its tasks done lie from %d to %d, where its round's run from %d to %d", ErrOtherSearch, done[0].pos, done[n-1].pos, lo, hi-1)
 	}
-	w.cutDepth = planned
+	c.plan.cutDepth = planned
 	return nil
 }
 
-// recut returns the frontier of the round r, cut again from the worker's
+// recut returns the frontier of the round r, cut again from the search's
 // node, once it has checked that it holds r's tasks: with r's sizes, if
 // it has them.
-func (w *worker) recut(r *Round) (*frontier, error) {
-	if r.CutDepth < 1 || r.CutDepth*w.gw >= r.Bound || r.Bound > w.maxBound() {
+func (c resumption) recut(r *Round) (*frontier, error) {
+	w := c.w
+	if r.CutDepth < 1 || r.CutDepth*w.gw >= r.Bound || r.Bound > c.limit {
 		return nil, fmt.Errorf("%w: a round cut at depth %d of bound %d", ErrOtherSearch, r.CutDepth, r.Bound)
 	}
 	f := new(frontier)
-	w.fit(r.Bound)
-	found := w.cutAt(f, r.Bound, r.CutDepth, w.room(r.CutDepth))
-	w.expanded, w.generated = 0, 0
-	if found || w.full || f.len() != r.Tasks {
-		w.full, w.aborted = false, false
+	w.begin(r.Bound)
+	found := c.plan.list(w, f, r.Bound, r.CutDepth, c.plan.room(r.CutDepth))
+	if found || f.full || f.count() != r.Tasks {
 		return nil, fmt.Errorf("%w: its round before lists %d tasks at depth %d of bound %d, not the search's", ErrOtherSearch, r.Tasks, r.CutDepth, r.Bound)
 	}
 	// Sized exactly, as the frontier was: its memory bounds the next's.

@@ -49,85 +49,116 @@ func (s *Solver) SolveAll(ctx context.Context, puzzles iter.Seq2[puzzle.Puzzle, 
 			return
 		}
 		ctx, cancel := context.WithCancel(ctx)
-		var workers sync.WaitGroup
+		st := &stream{ctx: ctx, inOrder: make(chan *job, 2*jobs), work: make(chan *job)}
 		defer func() {
 			cancel()
-			workers.Wait()
+			st.workers.Wait()
 		}()
-		type job struct {
-			res     Result
-			err     error
-			started bool
-			done    chan struct{}
-		}
-		inOrder := make(chan *job, 2*jobs) // the window, in input order
-		work := make(chan *job)
 		for range jobs {
-			workers.Go(func() {
-				for {
-					select {
-					case j := <-work:
-						if ctx.Err() == nil {
-							j.started = true
-							j.res, j.err = s.Solve(ctx, j.res.Puzzle, opts)
-						}
-						close(j.done)
-					case <-ctx.Done():
-						return
-					}
-				}
-			})
+			st.workers.Go(func() { st.solve(s, opts) })
 		}
-		// A panic of the input is raised again in the caller's goroutine,
-		// where it can be recovered, once the jobs before it are yielded.
-		var panicked any
-		go func() {
-			defer close(inOrder)
-			defer func() { panicked = recover() }()
-			for p, err := range puzzles {
-				j := &job{res: Result{Puzzle: p}, err: err, started: err != nil, done: make(chan struct{})}
-				select {
-				case inOrder <- j:
-				case <-ctx.Done():
-					return
-				}
-				if err != nil {
-					close(j.done)
-					continue
-				}
-				select {
-				case work <- j:
-				case <-ctx.Done():
-					close(j.done) // not started
-					return
-				}
+		go st.read(puzzles)
+		st.yieldAll(yield)
+	}
+}
+
+// A job is one puzzle of a stream, with its result once done is closed.
+type job struct {
+	res     Result
+	err     error
+	started bool
+	done    chan struct{}
+}
+
+// stream is one call of SolveAll: the goroutine that reads the input
+// sends each job to inOrder, the window of jobs in input order, and those
+// to search to work, which the workers take; the caller's goroutine
+// yields each job of the window once it is done.
+type stream struct {
+	ctx     context.Context // ends when the caller's does, or its loop stops
+	inOrder chan *job       // closed when the input is over, or ctx ends
+	work    chan *job
+	workers sync.WaitGroup
+
+	// Set by the reader before it closes inOrder: a panic of the input,
+	// which is raised again in the caller's goroutine, where it can be
+	// recovered, once the jobs before it are yielded. Read by the caller
+	// after the close, and only then (over).
+	panicked any
+	over     bool // the caller's: whether it saw inOrder closed
+}
+
+// solve searches the jobs it takes from work until ctx ends; a job taken
+// after is closed unstarted.
+func (st *stream) solve(s *Solver, opts Options) {
+	for {
+		select {
+		case j := <-st.work:
+			if st.ctx.Err() == nil {
+				j.started = true
+				j.res, j.err = s.Solve(st.ctx, j.res.Puzzle, opts)
 			}
-		}()
-		// Once ctx ends, the jobs in the window are yielded but the input,
-		// which may be blocked reading, is not waited for.
-		read := false // whether the input is over, and panicked set
-		next := func() (*job, bool) {
-			select {
-			case j, ok := <-inOrder:
-				read = !ok
-				return j, ok
-			case <-ctx.Done():
-				select {
-				case j, ok := <-inOrder:
-					return j, ok
-				default:
-					return nil, false
-				}
-			}
+			close(j.done)
+		case <-st.ctx.Done():
+			return
 		}
-		for j, ok := next(); ok; j, ok = next() {
-			<-j.done
-			if j.started && !yield(j.res, j.err) {
-				return
-			}
+	}
+}
+
+// read sends the input's puzzles to the window, and those without an
+// error to the workers, until the input is over or ctx ends.
+func (st *stream) read(puzzles iter.Seq2[puzzle.Puzzle, error]) {
+	defer close(st.inOrder)
+	defer func() { st.panicked = recover() }()
+	for p, err := range puzzles {
+		j := &job{res: Result{Puzzle: p}, err: err, started: err != nil, done: make(chan struct{})}
+		select {
+		case st.inOrder <- j:
+		case <-st.ctx.Done():
+			return
 		}
-		if read && panicked != nil {
-			panic(panicked)
+		if err != nil {
+			close(j.done)
+			continue
+		}
+		select {
+		case st.work <- j:
+		case <-st.ctx.Done():
+			close(j.done) // not started
+			return
+		}
+	}
+}
+
+// yieldAll yields the window's jobs in order, each once done, until the
+// input is over, ctx ends or yield returns false; then it raises again a
+// panic of the input.
+func (st *stream) yieldAll(yield func(Result, error) bool) {
+	for j, ok := st.next(); ok; j, ok = st.next() {
+		<-j.done
+		if j.started && !yield(j.res, j.err) {
+			return
+		}
+	}
+	if st.over && st.panicked != nil {
+		panic(st.panicked)
+	}
+}
+
+// next returns the window's next job. Once ctx ends, the jobs in the
+// window are yielded, but the input, which may be blocked reading, is not
+// waited for.
+func (st *stream) next() (*job, bool) {
+	select {
+	case j, ok := <-st.inOrder:
+		st.over = !ok
+		return j, ok
+	case <-st.ctx.Done():
+		select {
+		case j, ok := <-st.inOrder:
+			return j, ok
+		default:
+			return nil, false
 		}
 	}
 }

@@ -203,6 +203,7 @@ func flags(cfg *config) (*cli.Command, func() error) {
 			instances.Use("korf100")
 		}
 		setName := instances.Name()
+		frontier, frontierErr := search.FrontierOf(b.Options.Frontier)
 		switch {
 		case setName != "" && len(cfg.files) > 0:
 			return errors.New("--set and --korf100 take no files")
@@ -228,8 +229,8 @@ func flags(cfg *config) (*cli.Command, func() error) {
 			return errors.New("--checkpoint and --resume save and resume IDA* searches: not with --greedy or --constructive")
 		case b.Checkpoint != "" && b.Jobs > 1:
 			return errors.New("--checkpoint saves one search at a time: not with --jobs above 1")
-		case b.Options.Frontier < 0 || b.Options.Frontier > search.MaxFrontier:
-			return fmt.Errorf("bad --frontier %d: want 1 to %d MiB, or 0 for depth-first", b.Options.Frontier, search.MaxFrontier)
+		case frontierErr != nil:
+			return fmt.Errorf("bad --frontier %d: %w", b.Options.Frontier, frontierErr)
 		case b.Options.CheckpointEvery <= 0:
 			return fmt.Errorf("bad --checkpoint-every %v: want above 0", b.Options.CheckpointEvery)
 		}
@@ -247,9 +248,7 @@ func flags(cfg *config) (*cli.Command, func() error) {
 		case *constructive:
 			b.Options.Mode = solver.Constructive
 		}
-		if b.Options.Frontier == 0 {
-			b.Options.Frontier = search.NoFrontier
-		}
+		b.Options.Frontier = frontier
 		if *order != "" {
 			if b.Options.Order, err = search.ParseOrder(*order); err != nil {
 				return err

@@ -213,7 +213,11 @@ func TestFiveByFive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := pdb.BuildMissing(t.Context(), dir, size, p.Patterns, pdb.BuildOptions{}, nil); err != nil {
+	store, err := pdb.OpenStore(dir, pdb.StoreOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Build(t.Context(), []pdb.Partition{p}, false); err != nil {
 		t.Fatal(err)
 	}
 	lengths := func(args ...string) []int {

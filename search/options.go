@@ -1,0 +1,203 @@
+package search
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"time"
+
+	"fifteen/pdb"
+	"fifteen/puzzle"
+)
+
+// Options tune a search. The zero value is the default.
+type Options struct {
+	// Threads is the number of goroutines searching the puzzle, at most
+	// MaxThreads; 0 or 1 searches sequentially.
+	Threads int
+	// PruneDepth is the length of the longest redundant move sequence the
+	// search rejects: 0 means DefaultPruneDepth, PruneInverse only rejects
+	// a move that undoes the last.
+	PruneDepth int
+	// Order, if set, is the order in which the blank's moves are tried at
+	// every node, such as Korf's (1985): up, left, right, down. The zero
+	// value goes up, left, right, down, but on boards of up to 16 cells
+	// tries first, near the root, the moves that take their tile nearer
+	// its home. Only the last iteration depends on the order, as it stops
+	// at the first solution.
+	Order [4]puzzle.Move
+	// Weight, if not 0, makes the search weighted IDA*: f = g + Weight·h,
+	// from 1.01 to MaxWeight in hundredths (ValidWeight). It finds
+	// solutions faster, no longer than Weight times the optimum but not
+	// optimal. 0 searches optimally.
+	Weight float64
+	// Progress, if not nil, is told how a long search goes: once it has
+	// run for ProgressEvery (0 means DefaultProgressEvery), at the end of
+	// each iteration and every ProgressEvery within one. It is called
+	// from the search's goroutines, one call at a time, and should return
+	// promptly: the search waits for it.
+	Progress      func(Progress)
+	ProgressEvery time.Duration
+	// Checkpoint, if not nil, is given the search's state when an
+	// iteration ends, every CheckpointEvery within one (0 means
+	// DefaultCheckpointEvery), and when ctx ends the search, so that a
+	// search of hours can be resumed (Resume). Like Progress, it is
+	// called from the search's goroutines, one call at a time. With it,
+	// every iteration large enough is cut into tasks, even on one thread.
+	Checkpoint      func(*Checkpoint)
+	CheckpointEvery time.Duration
+	// Resume, if not nil, continues the search a checkpoint was made of:
+	// of the same board, goal, heuristic, pruning, order, weight and
+	// frontier (the threads may differ).
+	Resume *Checkpoint
+	// Frontier is the memory, in MiB, of the frontier at which the search
+	// cuts each large iteration into tasks, and which it keeps to rank
+	// the next iteration's: the subtrees that were largest first, as the
+	// solution most often lies there (docs/design.md). 0 means
+	// DefaultFrontier; NoFrontier takes them depth-first, as plain IDA*
+	// does, and so do a search with a fixed Order and a weighted one. The
+	// commands' flags take 0 for none (FrontierOf).
+	Frontier int
+}
+
+// DefaultFrontier is Options.Frontier's default, in MiB (its measurement:
+// docs/experiments.md), and MaxFrontier its largest value.
+const (
+	DefaultFrontier = 256
+	MaxFrontier     = 1 << 16
+	NoFrontier      = -1
+)
+
+// FrontierOf returns the Options.Frontier of a frontier of mib MiB as the
+// commands take it (solve --frontier, bench's +frontier=MIB), where 0
+// takes the tasks depth-first (NoFrontier), as plain IDA*: a flag shows
+// its default, DefaultFrontier, and 0 is free to mean none.
+func FrontierOf(mib int) (int, error) {
+	switch {
+	case mib < 0 || mib > MaxFrontier:
+		return 0, fmt.Errorf("want 1 to %d MiB, or 0 for depth-first", MaxFrontier)
+	case mib == 0:
+		return NoFrontier, nil
+	}
+	return mib, nil
+}
+
+// MaxThreads bounds Options.Threads, as it does a database build's
+// (pdb.MaxThreads): each goroutine of a round searches with a copy of the
+// worker, about ten kilobytes, so a mistyped count would exhaust memory.
+const MaxThreads = pdb.MaxThreads
+
+// Validate reports the first option out of its bounds. Solve calls it;
+// a program that takes options from its user can call it as they are set.
+func (o *Options) Validate() error {
+	switch {
+	case o.Threads < 0 || o.Threads > MaxThreads:
+		return fmt.Errorf("%d threads: want 0 to %d", o.Threads, MaxThreads)
+	case o.PruneDepth != 0 && (o.PruneDepth < PruneInverse || o.PruneDepth > MaxPruneDepth):
+		return fmt.Errorf("pruning depth %d: want %d to %d", o.PruneDepth, PruneInverse, MaxPruneDepth)
+	case o.Weight != 0 && !ValidWeight(o.Weight):
+		return fmt.Errorf("weight %v: want 1.01 to %d, in hundredths (0 searches optimally)", o.Weight, MaxWeight)
+	case o.ProgressEvery < 0:
+		return fmt.Errorf("progress every %v: want above 0, or 0 for the default", o.ProgressEvery)
+	case o.Frontier < NoFrontier || o.Frontier > MaxFrontier:
+		return fmt.Errorf("a frontier of %d MiB: want 1 to %d, 0 for the default or %d for none", o.Frontier, MaxFrontier, NoFrontier)
+	case o.CheckpointEvery < 0:
+		return fmt.Errorf("checkpoint every %v: want above 0, or 0 for the default", o.CheckpointEvery)
+	case o.Order != [4]puzzle.Move{}:
+		return checkOrder(o.Order)
+	}
+	return nil
+}
+
+// ValidWeight reports whether w is a weight that the weighted search
+// takes: 1.01 to MaxWeight in hundredths, as f counts it. A weight between
+// hundredths would be rounded, and one that rounds to 1 searched
+// optimally, labelled otherwise (issue 57).
+func ValidWeight(w float64) bool {
+	h := math.Round(w * 100)
+	return w > 1 && w <= MaxWeight && math.Abs(w*100-h) < 1e-6 // NaN fails
+}
+
+// weights returns f's integer weights of g and h for a valid weight: (1, 1)
+// searching optimally, else (100, the weight to hundredths).
+func weights(weight float64) (gw, hw int) {
+	if weight == 0 {
+		return 1, 1
+	}
+	return 100, int(math.Round(weight * 100))
+}
+
+// frontierBytes returns the frontiers' memory in bytes, 0 if the rounds take
+// their tasks depth-first: with Options.Frontier NoFrontier, and in the
+// searches that ask for an order of their own, a fixed move order at
+// every node or a weighted search's, which orders every node by its
+// estimate.
+func frontierBytes(opts *Options, fixed bool) int {
+	if opts.Frontier == NoFrontier || fixed || opts.Weight != 0 {
+		return 0
+	}
+	return cmp.Or(testBudget, cmp.Or(opts.Frontier, DefaultFrontier)<<20)
+}
+
+// ParseOrder parses a move order for Options.Order: the four moves once
+// each, such as "ULRD".
+func ParseOrder(s string) ([4]puzzle.Move, error) {
+	moves, err := puzzle.ParseMoves(s)
+	if err != nil || len(moves) != 4 || checkOrder([4]puzzle.Move(moves)) != nil {
+		return [4]puzzle.Move{}, fmt.Errorf("move order %q: want the four moves once each, such as ULRD", s)
+	}
+	return [4]puzzle.Move(moves), nil
+}
+
+func checkOrder(order [4]puzzle.Move) error {
+	seen := 0
+	for _, m := range order {
+		if m > puzzle.Down {
+			return fmt.Errorf("bad move %d in order", m)
+		}
+		seen |= 1 << m
+	}
+	if seen != 15 {
+		return fmt.Errorf("order %v does not name each move once", order)
+	}
+	return nil
+}
+
+// testBudget, if not 0, is every frontier's budget in bytes, for the
+// tests that cut frontiers of a few nodes.
+var testBudget = 0
+
+// MaxCheckpointSize returns the most bytes a checkpoint of a search with
+// opts takes as JSON (encoding/json), so that a program that keeps them
+// can read back every one: 1 MiB, and four bytes for each byte of the
+// rounds' frontiers (Options.Frontier; a round taken depth-first has
+// 64 MiB). A round's frontier holds at most a task for every 21 bytes
+// (frontier.add), and a checkpoint at most 80 bytes of each task: its
+// size in the ranking, and its position, counts and next bound once done.
+func MaxCheckpointSize(opts Options) int64 {
+	room := frontierBytes(&opts, opts.Order != [4]puzzle.Move{})
+	if room == 0 {
+		room = depthFirstRoom
+	}
+	return 1<<20 + 4*int64(room)
+}
+
+// describe returns Checkpoint.Search for a search of start.
+func describe(start fmt.Stringer, goal fmt.Stringer, h *Heuristic, opts *Options, fixed bool) string {
+	order := "nearer first"
+	if fixed {
+		order = fmt.Sprint(opts.Order)
+	}
+	name := h.name
+	if h.unreflected {
+		name += " unreflected"
+	}
+	frontier := "depth-first"
+	if b := frontierBytes(opts, fixed); b > 0 {
+		frontier = fmt.Sprintf("%d MiB", b>>20)
+		if b%(1<<20) != 0 {
+			frontier = fmt.Sprintf("%d B", b) // a test's
+		}
+	}
+	return fmt.Sprintf("%v, goal %v, %s, pruning %d, order %s, weight %v, frontier %s", start, goal, name, opts.PruneDepth, order, max(opts.Weight, 1), frontier)
+}
