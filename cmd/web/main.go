@@ -153,7 +153,33 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, listening
 	return 0
 }
 
+// serve serves the page and the API on cfg's address until ctx ends, and
+// then shuts down within cfg's grace period.
 func serve(ctx context.Context, cfg *config, logger *log.Logger, listening func(net.Addr)) error {
+	srv, err := openServer(cfg, logger)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		srv.close()
+		return err
+	}
+	logger.Printf("serving http://%s", ln.Addr())
+	if listening != nil {
+		listening(ln.Addr())
+	}
+	if tcp, ok := ln.Addr().(*net.TCPAddr); ok {
+		srv.anyHost = !tcp.IP.IsLoopback()
+	}
+	return serveOn(ctx, srv, ln, cfg, logger)
+}
+
+// openServer returns the server, with its two solvers: the 4×4 one,
+// which serves the boards of every other size too, and the 5×5 one,
+// which builds its databases only with --build-5x5. What their builds
+// report goes to the page's status.
+func openServer(cfg *config, logger *log.Logger) (*server, error) {
 	var srv *server
 	cfg.solver.Progress = func(p pdb.Progress) {
 		srv.setOpening(size4, opening{Status: "building the pattern databases: " + p.String(), Pending: true})
@@ -168,27 +194,22 @@ func serve(ctx context.Context, cfg *config, logger *log.Logger, listening func(
 	}
 	s, err := solver.New(four)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	s5, err := solver.New(five)
 	if err != nil {
 		s.Close()
-		return err
+		return nil, err
 	}
 	srv = newServer(s, s5, cfg.limits)
 	srv.log = logger
-	ln, err := net.Listen("tcp", cfg.addr)
-	if err != nil {
-		srv.close()
-		return err
-	}
-	logger.Printf("serving http://%s", ln.Addr())
-	if listening != nil {
-		listening(ln.Addr())
-	}
-	if tcp, ok := ln.Addr().(*net.TCPAddr); ok {
-		srv.anyHost = !tcp.IP.IsLoopback()
-	}
+	return srv, nil
+}
+
+// serveOn serves srv on ln while the databases open, until ctx ends or
+// they fail to open (not stopped by ctx): that failure shuts the server
+// down and is its error.
+func serveOn(ctx context.Context, srv *server, ln net.Listener, cfg *config, logger *log.Logger) error {
 	// A client may not hold a connection, idle or sending slowly, for
 	// ever, nor open more than the cap: the others would find none.
 	httpSrv := &http.Server{
@@ -199,8 +220,6 @@ func serve(ctx context.Context, cfg *config, logger *log.Logger, listening func(
 		ErrorLog:          logger,
 	}
 	ln = netutil.LimitListener(ln, cfg.maxConns) // past the cap, Accept waits for a connection to close
-	// A failure to open the databases (not one stopped by ctx) shuts the
-	// server down and is its error.
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var failed error
@@ -221,10 +240,20 @@ func serve(ctx context.Context, cfg *config, logger *log.Logger, listening func(
 		return err
 	case <-ctx.Done():
 	}
-	// Requests under way get the grace period; then Close stops their
-	// searches, which answer 503 at once, and the server closes.
 	logger.Print("shutting down")
-	graceCtx, stop := context.WithTimeout(context.Background(), cfg.grace)
+	closeErr := shutdown(httpSrv, srv, cfg.grace)
+	<-prepared
+	if failed == nil && !errors.Is(closeErr, solver.ErrClosed) {
+		failed = closeErr
+	}
+	return failed
+}
+
+// shutdown gives the requests under way the grace period; then Close
+// stops their searches, which answer 503 at once, and the server closes.
+// It returns the error of closing srv.
+func shutdown(httpSrv *http.Server, srv *server, grace time.Duration) error {
+	graceCtx, stop := context.WithTimeout(context.Background(), grace)
 	defer stop()
 	if httpSrv.Shutdown(graceCtx) != nil {
 		srv.close()
@@ -234,10 +263,5 @@ func serve(ctx context.Context, cfg *config, logger *log.Logger, listening func(
 			httpSrv.Close()
 		}
 	}
-	closeErr := srv.close()
-	<-prepared
-	if failed == nil && !errors.Is(closeErr, solver.ErrClosed) {
-		failed = closeErr
-	}
-	return failed
+	return srv.close()
 }

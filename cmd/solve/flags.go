@@ -1,0 +1,219 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"fifteen/cmd/internal/batch"
+	"fifteen/cmd/internal/cli"
+	"fifteen/data"
+	"fifteen/puzzle"
+	"fifteen/render"
+	"fifteen/search"
+	"fifteen/solver"
+)
+
+// flags defines solve's flags, stored in cfg, and returns the check of
+// their values against one another, which completes cfg.
+func flags(cfg *config) (*cli.Command, func() error) {
+	cmd := newCommand()
+	raw := defineFlags(cmd, cfg)
+	return cmd, func() error { return raw.complete(cmd, cfg) }
+}
+
+// newCommand returns solve's command, with its help but no flags.
+func newCommand() *cli.Command {
+	cmd := cli.NewCommand("solve", "[flags] [FILE...]",
+		"solves sliding-tile puzzles optimally (or fast, with --weight, --greedy or --constructive).\n"+
+			"It reads puzzles from the FILEs, or from standard input, one a line (the tiles in\n"+
+			"row-major order, 0 the blank, after an optional \"label:\"), and prints a line each.")
+	cmd.Examples = `
+  echo "5 3 12 4 2 13 7 8 1 6 0 15 10 11 9 14" | solve    # one 15-puzzle
+  solve --korf100                                         # Korf's 100, with the timings of each
+  solve --format jsonl --goal first examples/puzzles.txt  # a file, as JSON lines
+  solve --random 1000 --size 3x3                          # random 8-puzzles
+  solve --set korf50 --ids 38 --checkpoint k.json         # a 24-puzzle, saved as it goes
+  solve --korf100 --ids 88 --gif korf88.gif               # a solution drawn as an animated GIF`
+	cmd.Hints = map[string]string{"korf50": "--set korf50"}
+	cmd.Exits = `
+  0  every puzzle was solved
+  1  a puzzle was malformed, unsolvable, timed out or interrupted, or its databases are missing
+     or damaged (the others are still solved and printed); or --resume's search cannot go on
+  2  a usage error: a bad flag or argument (an unknown --partition, a --resume file that is
+     not a checkpoint)
+  3  --merge: the split job's tasks must run again`
+	return cmd
+}
+
+// rawFlags are the flags whose values cfg takes only once they are
+// checked against one another (complete).
+type rawFlags struct {
+	korf100                   *bool
+	instances                 *cli.Instances
+	size, order, resume, task *string
+	weight                    *float64
+	greedy, constructive      *bool
+}
+
+// defineFlags defines the command's flags: those that cfg holds, and the
+// raw ones it returns.
+func defineFlags(cmd *cli.Command, cfg *config) *rawFlags {
+	b, c, fs := &cfg.batch, &cfg.cluster, cmd.FlagSet
+	var raw rawFlags
+
+	cmd.Group("Input and output")
+	raw.korf100 = fs.Bool("korf100", false, "solve Korf's 100 instances: --set korf100")
+	raw.instances = cli.InstancesVar(fs, "", "solve an instance set (implies --goal first): korf100 (Korf's 100 15-puzzles), korf50 (Korf and Felner's 50 24-puzzles), or random:N:SEED[:RxC]",
+		"solve only these instances of --set, by number, in this order (such as 38,40,25)")
+	fs.IntVar(&cfg.random, "random", 0, "solve `N` uniformly random solvable puzzles of --size")
+	raw.size = fs.String("size", "4x4", "board size of --random: ROWSxCOLS, or 3 for 3x3")
+	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of --random: the same seed gives the same puzzles")
+	cli.GoalVar(fs, &b.Options.Goal, "goal convention: last (1 2 … 15 blank) or first (blank 1 2 … 15, Korf's)")
+	fs.StringVar(&b.Format, "format", "text", "output format: text or jsonl")
+	fs.BoolVar(&cfg.printOnly, "print-only", false, "print the puzzles, one a line, instead of solving them")
+	fs.StringVar(&b.GIFFile, "gif", "", "draw the solution as an animated GIF in `FILE` (one puzzle)")
+	fs.StringVar(&b.GIFDir, "gif-dir", "", "draw each solution as an animated GIF in `DIR`, named by the puzzle's id")
+	fs.IntVar(&b.GIFCell, "gif-cell", 64, "a cell's side in the GIFs, in `PIXELS`")
+
+	cmd.Group("Search")
+	raw.weight = fs.Float64("weight", 1, "weighted IDA*: f = g + `W`·h finds a solution faster, at most W times the optimal length but not optimal; W from 1.01 to 100, in hundredths (1: optimal)")
+	raw.greedy = fs.Bool("greedy", false, "greedy best-first search: milliseconds with the databases, not optimal")
+	raw.constructive = fs.Bool("constructive", false, "solve as people do, row by row and column by column: instant, any size, far from optimal")
+	cli.ThreadsVar(fs, &b.Options.Threads, search.MaxThreads, fmt.Sprintf("goroutines searching each puzzle, at most %d (0: all CPUs when --jobs is 1, else 1)", search.MaxThreads))
+	fs.DurationVar(&b.Options.Timeout, "timeout", 0, "give up a puzzle after this long (0: never)")
+	fs.DurationVar(&b.Options.ProgressEvery, "progress", search.DefaultProgressEvery, "report on standard error a search that runs this long, at each iteration's end and this often within one (0: never)")
+	fs.IntVar(&b.Options.PruneDepth, "prune-depth", search.DefaultPruneDepth, "longest redundant move sequence pruned (2: only a move that undoes the last)")
+	fs.IntVar(&b.Options.Frontier, "frontier", search.DefaultFrontier, "memory in `MiB` of the frontier that cuts each large iteration into tasks, ranked by their size in the iteration before, the largest first (0: depth-first, as plain IDA*, and as with --order or --weight)")
+	raw.order = fs.String("order", "", "try the blank's `MOVES` in this order at every node, such as ULRD, Korf's (default: ULRD, with the moves that take their tile nearer home first near the root on boards of up to 16 cells)")
+
+	cmd.Group("Databases")
+	cli.SolverFlags(fs, &b.Solver)
+
+	cmd.Group("Batch and checkpoints")
+	cli.JobsVar(fs, &b.Jobs, solver.MaxJobs, fmt.Sprintf("puzzles solved at once, at most %d (0: all CPUs for a batch, 1 for a single puzzle or a pipe)", solver.MaxJobs))
+	fs.StringVar(&b.Checkpoint, "checkpoint", "", "save the search's state in `FILE` at each iteration's end, every --checkpoint-every within one, and on Ctrl-C, for --resume (one puzzle at a time)")
+	fs.DurationVar(&b.Options.CheckpointEvery, "checkpoint-every", search.DefaultCheckpointEvery, "how often --checkpoint saves within an iteration")
+	raw.resume = fs.String("resume", "", "continue the search saved in `FILE` by --checkpoint, with the same puzzles and options; the puzzles before its puzzle are skipped")
+
+	cmd.Group("A job split among a cluster's tasks (docs/cluster.md)")
+	fs.StringVar(&c.Dir, "results", "", "split the job among the tasks of a job array, which share this `DIR`: solve this task's share (--task), or print the results (--merge)")
+	raw.task = fs.String("task", "", "this task's share `K/N` of a split job, 0 ≤ K < N (default: from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX and FIFTEEN_TASK_COUNT)")
+	fs.BoolVar(&c.Merge, "merge", false, "print the results of the split job in --results, in input order; exit status 3 while its tasks must run again")
+	fs.StringVar(&c.Split, "split", "", "how a job is split: search (each puzzle's search, one after another) or batch (every N-th puzzle a task) (default: search for one puzzle, batch for more)")
+	fs.Uint64Var(&c.Above, "split-above", search.DefaultSplitAbove, "in a split search, every task searches whole the iterations that generate fewer than `NODES` nodes")
+
+	cmd.Group("Profiling")
+	cfg.profiles.Flags(fs, "write a CPU profile to `FILE` (pprof labels name each puzzle)")
+	return &raw
+}
+
+// complete checks the flags against one another, and completes cfg.
+func (raw *rawFlags) complete(cmd *cli.Command, cfg *config) error {
+	fs, b := cmd.FlagSet, &cfg.batch
+	cfg.files = fs.Args()
+	if err := cmd.HelpWord(); err != nil {
+		return err
+	}
+	maxCells := puzzle.MaxBoardCells
+	if *raw.constructive {
+		maxCells = puzzle.MaxCells
+	}
+	var err error
+	if cfg.size, err = puzzle.ParseSizeUpTo(*raw.size, maxCells); err != nil {
+		return err
+	}
+	if *raw.korf100 {
+		if name := raw.instances.Name(); name != "" && name != "korf100" {
+			return fmt.Errorf("--korf100 and --set %s exclude each other", name)
+		}
+		raw.instances.Use("korf100")
+	}
+	frontier, frontierErr := search.FrontierOf(b.Options.Frontier)
+	if err := raw.conflicts(cmd, cfg, frontierErr); err != nil {
+		return err
+	}
+	if err := checkSplit(fs, &cfg.cluster, *raw.task, os.Getenv); err != nil {
+		return err
+	}
+	if err := checkUseless(fs, cfg, *raw.weight != 1 || *raw.greedy || *raw.constructive || *raw.order != ""); err != nil {
+		return err
+	}
+	b.Options.Frontier = frontier
+	return raw.apply(cfg)
+}
+
+// conflicts returns the first flag out of its bounds or at odds with
+// another, frontierErr being --frontier's.
+func (raw *rawFlags) conflicts(cmd *cli.Command, cfg *config, frontierErr error) error {
+	fs, b, setName := cmd.FlagSet, &cfg.batch, raw.instances.Name()
+	weight := *raw.weight
+	switch {
+	case setName != "" && len(cfg.files) > 0:
+		return errors.New("--set and --korf100 take no files")
+	case cfg.random < 0 || cfg.random > data.MaxRandom || fs.Changed("random") && cfg.random == 0:
+		return fmt.Errorf("bad --random %d: want 1 to %d", cfg.random, data.MaxRandom)
+	case cfg.random == 0 && (fs.Changed("size") || fs.Changed("seed")):
+		return errors.New("--size and --seed are --random's: with --random N")
+	case cfg.random > 0 && (setName != "" || len(cfg.files) > 0):
+		return errors.New("--random takes neither files nor --set")
+	case setName != "" && fs.Changed("goal") && b.Options.Goal != puzzle.GoalFirst:
+		return errors.New("--set and --korf100 use Korf's goal: --goal first")
+	case b.Format != "text" && b.Format != "jsonl":
+		return fmt.Errorf("bad --format %q: want text or jsonl", b.Format)
+	case b.GIFFile != "" && b.GIFDir != "":
+		return errors.New("--gif and --gif-dir exclude each other")
+	case b.GIFCell < render.MinCell || b.GIFCell > render.MaxCell:
+		return fmt.Errorf("bad --gif-cell %d: want %d..%d", b.GIFCell, render.MinCell, render.MaxCell)
+	case weight != 1 && !search.ValidWeight(weight):
+		return fmt.Errorf("bad --weight %v: want 1 (optimal) or 1.01 to %d, in hundredths", weight, search.MaxWeight)
+	case boolInt(weight != 1)+boolInt(*raw.greedy)+boolInt(*raw.constructive) > 1:
+		return errors.New("--weight, --greedy and --constructive exclude each other")
+	case (b.Checkpoint != "" || *raw.resume != "") && (*raw.greedy || *raw.constructive):
+		return errors.New("--checkpoint and --resume save and resume IDA* searches: not with --greedy or --constructive")
+	case b.Checkpoint != "" && b.Jobs > 1:
+		return errors.New("--checkpoint saves one search at a time: not with --jobs above 1")
+	case frontierErr != nil:
+		return fmt.Errorf("bad --frontier %d: %w", b.Options.Frontier, frontierErr)
+	case b.Options.CheckpointEvery <= 0:
+		return fmt.Errorf("bad --checkpoint-every %v: want above 0", b.Options.CheckpointEvery)
+	}
+	return nil
+}
+
+// apply sets what the checked flags choose: the mode, the move order,
+// the instance set and its goal; then validates the options, and reads
+// --resume's checkpoint.
+func (raw *rawFlags) apply(cfg *config) error {
+	b := &cfg.batch
+	switch {
+	case *raw.weight != 1:
+		b.Options.Mode, b.Options.Weight = solver.Weighted, *raw.weight
+	case *raw.greedy:
+		b.Options.Mode = solver.Greedy
+	case *raw.constructive:
+		b.Options.Mode = solver.Constructive
+	}
+	var err error
+	if *raw.order != "" {
+		if b.Options.Order, err = search.ParseOrder(*raw.order); err != nil {
+			return err
+		}
+	}
+	if cfg.set, err = raw.instances.Pick(); err != nil {
+		return err
+	}
+	if cfg.set != nil {
+		b.Options.Goal = cfg.set.Goal
+	}
+	if err := b.Solver.Validate(); err != nil {
+		return err
+	}
+	if err := b.Options.Validate(); err != nil {
+		return err
+	}
+	if *raw.resume != "" {
+		b.Resume, err = batch.ReadCheckpoint(*raw.resume, b.Options.Options)
+	}
+	return err
+}
