@@ -13,7 +13,9 @@ import (
 // read and write, and the task it searches. Everything the loops read is
 // copied into it, so that they touch no shared cache lines but the
 // tables, and what all the copies of a search share lies behind one
-// pointer (shared). The fields the loops read at every node come first.
+// pointer (shared). The fields the loops read at every node come first,
+// but listDepth, which stays beside the cut's listing, where it was
+// before the worker was split (issue 68).
 type worker struct {
 	// Read-only after newWorker.
 	h     *Heuristic
