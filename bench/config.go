@@ -25,7 +25,8 @@ import (
 //	+noreflect                      no maximum with the reflected lookup
 //	+prune=N                        search.Options.PruneDepth (2: inverse moves only)
 //	+order=ULRD                     the blank's move order at every node (search.Options.Order)
-//	+frontier=MIB                   the frontier's memory (search.Options.Frontier; 0: depth-first)
+//	+frontier=MIB                   the frontier's memory (search.Options.Frontier; default
+//	                                search.DefaultFrontier, 0: depth-first)
 //	+threads=N                      goroutines per puzzle (default 1)
 //	+jobs=N                         puzzles at once (default 1)
 //	ref663                          the C yardstick (Yardstick): no options
@@ -51,7 +52,7 @@ func (c *Config) Solver() solver.Config {
 // ParseConfig parses a configuration. A '+' that no option follows joins
 // partitions ("pdb:663+555+threads=2").
 func ParseConfig(s string) (Config, error) {
-	c := Config{Name: s, Reflect: true, Jobs: 1, Options: solver.Options{Options: search.Options{Threads: 1}}}
+	c := Config{Name: s, Reflect: true, Jobs: 1, Options: solver.Options{Options: search.Options{Threads: 1, Frontier: search.DefaultFrontier}}}
 	if s == YardstickName {
 		c.Heuristic = s
 		return c, nil
@@ -101,8 +102,8 @@ func ParseConfig(s string) (Config, error) {
 		case "order":
 			c.Order, err = search.ParseOrder(value)
 		case "frontier":
-			if c.Frontier, err = strconv.Atoi(value); err == nil {
-				c.Frontier, err = search.FrontierOf(c.Frontier)
+			if c.Frontier, err = strconv.Atoi(value); err == nil && (c.Frontier < 0 || c.Frontier > search.MaxFrontier) {
+				err = fmt.Errorf("want 1 to %d MiB, or 0 for depth-first", search.MaxFrontier)
 			}
 		default:
 			err = errors.New("unknown option")

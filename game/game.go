@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"fifteen/puzzle"
+	"fifteen/search"
 	"fifteen/solver"
 )
 
@@ -219,7 +220,7 @@ func (g *Game) play(m puzzle.Move) bool {
 // human-style solver's.
 func (g *Game) solution() ([]puzzle.Move, bool, error) {
 	p := g.board.Puzzle()
-	res, err := g.solver.Solve(context.Background(), p, solver.Options{Goal: g.goal, Timeout: g.timeout})
+	res, err := g.solver.Solve(context.Background(), p, solver.Options{Goal: g.goal, Timeout: g.timeout, Options: search.Options{Frontier: search.DefaultFrontier}})
 	if errors.Is(err, context.DeadlineExceeded) {
 		res, err = g.solver.Solve(context.Background(), p, solver.Options{Goal: g.goal, Mode: solver.Constructive})
 	}

@@ -20,7 +20,7 @@ func TestCheckIterations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := solve(t, b, puzzle.GoalFirst, h, search.Options{}, -1)
+	res := solve(t, b, puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier}, -1)
 	its := res.Iterations
 	if len(its) < 3 || its[0].Bound != res.H0 || its[len(its)-1].Bound != res.Length() {
 		t.Fatalf("iterations %v of a search from %d to %d moves", its, res.H0, res.Length())
@@ -55,7 +55,7 @@ func TestCheckIterations(t *testing.T) {
 	}
 	// The solution's path: the search's is taken; one with a detour (a
 	// move and its undoing) is pruned, and past the bound below its length.
-	if err := search.CheckPath(b, puzzle.GoalFirst, h, search.Options{}, res.Moves, its[last].Bound); err != nil {
+	if err := search.CheckPath(b, puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier}, res.Moves, its[last].Bound); err != nil {
 		t.Errorf("the search's path: %v", err)
 	}
 	for _, detour := range []string{"UD", "DU", "LR", "RL"} {
@@ -65,12 +65,12 @@ func TestCheckIterations(t *testing.T) {
 			continue
 		}
 		for _, prune := range []int{search.PruneInverse, 0} {
-			if err := search.CheckPath(b, puzzle.GoalFirst, h, search.Options{PruneDepth: prune}, longer, its[last].Bound+2); !errors.Is(err, search.ErrIterations) {
+			if err := search.CheckPath(b, puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier, PruneDepth: prune}, longer, its[last].Bound+2); !errors.Is(err, search.ErrIterations) {
 				t.Errorf("%s first, pruning %d: %v", detour, prune, err)
 			}
 		}
 	}
-	if err := search.CheckPath(b, puzzle.GoalFirst, h, search.Options{}, res.Moves, its[last].Bound-2); !errors.Is(err, search.ErrIterations) {
+	if err := search.CheckPath(b, puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier}, res.Moves, its[last].Bound-2); !errors.Is(err, search.ErrIterations) {
 		t.Errorf("past the bound: %v", err)
 	}
 	// A weighted search's first bound is W times the estimate.
@@ -90,7 +90,7 @@ func TestResumeEdited(t *testing.T) {
 		t.Fatal(err)
 	}
 	var saved []search.Checkpoint
-	opts := search.Options{Checkpoint: func(cp *search.Checkpoint) { saved = append(saved, *cp) }}
+	opts := search.Options{Frontier: search.DefaultFrontier, Checkpoint: func(cp *search.Checkpoint) { saved = append(saved, *cp) }}
 	res := solve(t, b, puzzle.GoalFirst, h, opts, -1)
 	var between *search.Checkpoint // saved between two iterations
 	for i := range saved {
@@ -117,12 +117,12 @@ func TestResumeEdited(t *testing.T) {
 			cp := *between
 			cp.Iterations = slices.Clone(cp.Iterations)
 			c.edit(&cp)
-			got, err := search.Solve(context.Background(), b, puzzle.GoalFirst, h, search.Options{Resume: &cp})
+			got, err := search.Solve(context.Background(), b, puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier, Resume: &cp})
 			if !errors.Is(err, search.ErrIterations) || got.Solved {
 				t.Errorf("resumed from %v, bound %d: %d moves, %v", cp.Iterations, cp.Bound, got.Length(), err)
 			}
 		})
 	}
 	// The checkpoint as saved resumes.
-	solve(t, b, puzzle.GoalFirst, h, search.Options{Resume: between}, res.Length())
+	solve(t, b, puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier, Resume: between}, res.Length())
 }

@@ -32,9 +32,9 @@ func TestCheckpointResume(t *testing.T) {
 	// The search to compare with saves no checkpoints: so it never cuts
 	// its iterations into tasks, as the ones that do on one thread must
 	// count alike.
-	want := solve(t, b, puzzle.GoalFirst, h, search.Options{Threads: 1}, -1)
+	want := solve(t, b, puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier, Threads: 1}, -1)
 	var saved []*search.Checkpoint
-	opts := search.Options{Threads: 1, CheckpointEvery: time.Millisecond, Checkpoint: func(cp *search.Checkpoint) { saved = append(saved, cp) }}
+	opts := search.Options{Frontier: search.DefaultFrontier, Threads: 1, CheckpointEvery: time.Millisecond, Checkpoint: func(cp *search.Checkpoint) { saved = append(saved, cp) }}
 	if got := solve(t, b, puzzle.GoalFirst, h, opts, -1); !slices.Equal(got.Iterations, want.Iterations) {
 		t.Fatalf("saving checkpoints: %v, want %v", got.Iterations, want.Iterations)
 	}
@@ -61,7 +61,7 @@ func TestCheckpointResume(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, threads := range []int{1, 3} {
-			got := solve(t, b, puzzle.GoalFirst, h, search.Options{Threads: threads, Resume: &back}, want.Length())
+			got := solve(t, b, puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier, Threads: threads, Resume: &back}, want.Length())
 			n := len(want.Iterations)
 			if threads > 1 {
 				n-- // the last iteration's count depends on the goroutines' timing
@@ -90,12 +90,13 @@ func TestCheckpointOnStop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := solve(t, b, puzzle.GoalFirst, h, search.Options{Threads: 1}, -1)
+	want := solve(t, b, puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier, Threads: 1}, -1)
 	final := want.Iterations[len(want.Iterations)-1].Bound
 	var last atomic.Pointer[search.Checkpoint]
 	ctx, cancel := context.WithCancel(context.Background())
 	opts := search.Options{
-		Threads: 2,
+		Frontier: search.DefaultFrontier,
+		Threads:  2,
 		Checkpoint: func(cp *search.Checkpoint) {
 			last.Store(cp)
 			if cp.Bound == final && cp.TasksDone() > 0 {
@@ -111,22 +112,22 @@ func TestCheckpointOnStop(t *testing.T) {
 	if cp == nil || cp.TasksDone() == 0 {
 		t.Fatalf("stopped without a checkpoint within its iteration: %+v", cp)
 	}
-	got := solve(t, b, puzzle.GoalFirst, h, search.Options{Threads: 2, Resume: cp}, want.Length())
+	got := solve(t, b, puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier, Threads: 2, Resume: cp}, want.Length())
 	n := len(want.Iterations) - 1
 	if !slices.Equal(got.Moves, want.Moves) || !slices.Equal(got.Iterations[:n], want.Iterations[:n]) {
 		t.Errorf("resumed: %v, want %v", got.Iterations, want.Iterations)
 	}
 	other := board(data.Korf100()[0])
-	if _, err := search.Solve(context.Background(), other, puzzle.GoalFirst, h, search.Options{Resume: cp}); !errors.Is(err, search.ErrOtherSearch) {
+	if _, err := search.Solve(context.Background(), other, puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier, Resume: cp}); !errors.Is(err, search.ErrOtherSearch) {
 		t.Errorf("a checkpoint of another search: %v", err)
 	}
-	if _, err := search.Solve(context.Background(), b, puzzle.GoalFirst, h, search.Options{Resume: cp, Frontier: search.NoFrontier}); !errors.Is(err, search.ErrOtherSearch) {
+	if _, err := search.Solve(context.Background(), b, puzzle.GoalFirst, h, search.Options{Resume: cp}); !errors.Is(err, search.ErrOtherSearch) {
 		t.Errorf("a checkpoint of a ranked search resumed depth-first: %v", err)
 	}
 	for _, version := range []int{0, 1, 2, 4} {
 		old := *cp
 		old.Version = version
-		if _, err := search.Solve(context.Background(), b, puzzle.GoalFirst, h, search.Options{Resume: &old}); !errors.Is(err, search.ErrOtherSearch) || !strings.Contains(err.Error(), fmt.Sprintf("version %d,", max(version, 1))) {
+		if _, err := search.Solve(context.Background(), b, puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier, Resume: &old}); !errors.Is(err, search.ErrOtherSearch) || !strings.Contains(err.Error(), fmt.Sprintf("version %d,", max(version, 1))) {
 			t.Errorf("a checkpoint of version %d: %v", version, err)
 		}
 	}
@@ -137,7 +138,7 @@ func TestCheckpointOnStop(t *testing.T) {
 	prev := *cp.Previous
 	prev.Sizes, prev.Tasks = prev.Sizes[1:], prev.Tasks-1
 	edited.Previous = &prev
-	if _, err := search.Solve(context.Background(), b, puzzle.GoalFirst, h, search.Options{Resume: &edited}); !errors.Is(err, search.ErrOtherSearch) {
+	if _, err := search.Solve(context.Background(), b, puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier, Resume: &edited}); !errors.Is(err, search.ErrOtherSearch) {
 		t.Errorf("a checkpoint whose ranking lacks a task: %v", err)
 	}
 }
@@ -148,7 +149,7 @@ func TestCheckpointOnStop(t *testing.T) {
 func TestCheckpointReflection(t *testing.T) {
 	b := board(data.Korf100()[0])
 	var cp *search.Checkpoint
-	opts := search.Options{Threads: 1, Checkpoint: func(c *search.Checkpoint) {
+	opts := search.Options{Frontier: search.DefaultFrontier, Threads: 1, Checkpoint: func(c *search.Checkpoint) {
 		if cp == nil {
 			cp = c
 		}
@@ -157,7 +158,7 @@ func TestCheckpointReflection(t *testing.T) {
 	if cp == nil {
 		t.Fatal("no checkpoint")
 	}
-	_, err := search.Solve(context.Background(), b, puzzle.GoalFirst, pdbHeuristic(t, "555", false), search.Options{Resume: cp})
+	_, err := search.Solve(context.Background(), b, puzzle.GoalFirst, pdbHeuristic(t, "555", false), search.Options{Frontier: search.DefaultFrontier, Resume: cp})
 	if !errors.Is(err, search.ErrOtherSearch) {
 		t.Errorf("a reflected search's checkpoint resumed without reflection: %v", err)
 	}

@@ -57,7 +57,7 @@ func TestCheckpointSize(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if most := MaxCheckpointSize(Options{}); int64(len(text)) > most {
+			if most := MaxCheckpointSize(Options{Frontier: DefaultFrontier}); int64(len(text)) > most {
 				t.Errorf("budget %d: %d tasks, %d done, take %d bytes, more than %d", budget, n, len(done), len(text), most)
 			}
 		}

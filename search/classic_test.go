@@ -68,7 +68,7 @@ func TestClassicSolve(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res := solve(t, b, puzzle.GoalLast, h, search.Options{Frontier: search.NoFrontier}, length)
+			res := solve(t, b, puzzle.GoalLast, h, search.Options{}, length)
 			length = res.Length()
 			nodes[name] = res.Generated
 		}

@@ -18,7 +18,7 @@ func ExampleSolve() {
 		fmt.Println(err)
 		return
 	}
-	res, err := search.Solve(context.Background(), start, puzzle.GoalLast, h, search.Options{})
+	res, err := search.Solve(context.Background(), start, puzzle.GoalLast, h, search.Options{Frontier: search.DefaultFrontier})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -21,10 +21,10 @@ var frontiers = []struct {
 	opts  search.Options
 	bytes int
 }{
-	{"depth-first", search.Options{Frontier: search.NoFrontier}, 0},
-	{"3 nodes", search.Options{}, 3 * 40},
-	{"100 nodes", search.Options{}, 100 * 40},
-	{"default", search.Options{}, 0},
+	{"depth-first", search.Options{}, 0},
+	{"3 nodes", search.Options{Frontier: search.DefaultFrontier}, 3 * 40},
+	{"100 nodes", search.Options{Frontier: search.DefaultFrontier}, 100 * 40},
+	{"default", search.Options{Frontier: search.DefaultFrontier}, 0},
 }
 
 // TestFrontierBFS solves positions of 3×3, 2×4 and 2×5 boards with the
@@ -95,7 +95,7 @@ func TestFrontierThreads(t *testing.T) {
 		all = append(all, instance{board(p), h555})
 	}
 	for _, in := range all {
-		plain := solve(t, in.b, puzzle.GoalFirst, in.h, search.Options{Frontier: search.NoFrontier}, -1)
+		plain := solve(t, in.b, puzzle.GoalFirst, in.h, search.Options{}, -1)
 		for _, f := range frontiers {
 			search.SetFrontierBytes(f.bytes)
 			var first search.Result
@@ -127,7 +127,7 @@ func TestFrontierBudget(t *testing.T) {
 	for _, budget := range []int{4 << 10, 64 << 10, 1 << 20} {
 		defer search.SetFrontierBytes(search.SetFrontierBytes(budget))
 		rounds, most := 0, 0
-		opts := search.Options{Threads: 1, ProgressEvery: time.Nanosecond, Progress: func(p search.Progress) {
+		opts := search.Options{Frontier: search.DefaultFrontier, Threads: 1, ProgressEvery: time.Nanosecond, Progress: func(p search.Progress) {
 			if p.Tasks == 0 {
 				return
 			}

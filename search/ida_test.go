@@ -61,7 +61,7 @@ func TestEightPuzzleExhaustive(t *testing.T) {
 			t.Fatalf("BFS found %d positions, want 181440", len(all))
 		}
 		for i := 0; i < len(all); i += step {
-			solve(t, all[i].Board, goal, h, search.Options{}, all[i].Dist)
+			solve(t, all[i].Board, goal, h, search.Options{Frontier: search.DefaultFrontier}, all[i].Dist)
 		}
 	}
 }
@@ -79,7 +79,7 @@ func TestKorfManhattan(t *testing.T) {
 	for _, id := range easyKorf {
 		in := set[id-1]
 		for _, threads := range []int{1, 2, 4} {
-			solve(t, board(in), puzzle.GoalFirst, h, search.Options{Threads: threads}, in.Optimal)
+			solve(t, board(in), puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier, Threads: threads}, in.Optimal)
 		}
 	}
 }
@@ -93,7 +93,7 @@ func TestGoalLastRotates(t *testing.T) {
 	}
 	for _, id := range easyKorf[:4] {
 		in := data.Korf100()[id-1]
-		solve(t, board(in).Rotate(), puzzle.GoalLast, h, search.Options{}, in.Optimal)
+		solve(t, board(in).Rotate(), puzzle.GoalLast, h, search.Options{Frontier: search.DefaultFrontier}, in.Optimal)
 	}
 }
 
@@ -128,9 +128,9 @@ func TestPruningKeepsOptimal(t *testing.T) {
 		if pruned.Generated > inverse.Generated {
 			t.Errorf("%v: pruning generated more nodes (%d > %d)", b, pruned.Generated, inverse.Generated)
 		}
-		full := solve(t, b, puzzle.GoalLast, h, search.Options{}, inverse.Length())
+		full := solve(t, b, puzzle.GoalLast, h, search.Options{Frontier: search.DefaultFrontier}, inverse.Length())
 		for _, threads := range []int{2, 3, 8} {
-			par := solve(t, b, puzzle.GoalLast, h, search.Options{Threads: threads}, full.Length())
+			par := solve(t, b, puzzle.GoalLast, h, search.Options{Frontier: search.DefaultFrontier, Threads: threads}, full.Length())
 			if puzzle.FormatMoves(par.Moves) != puzzle.FormatMoves(full.Moves) {
 				t.Errorf("%v: %d threads found %v, sequential %v", b, threads, puzzle.FormatMoves(par.Moves), puzzle.FormatMoves(full.Moves))
 			}
@@ -152,7 +152,7 @@ func TestKorfCounting(t *testing.T) {
 	}
 	// The default order, which tries first near the root the moves that
 	// take their tile nearer home, changes the last iteration alone.
-	def := solve(t, board(data.Korf100()[11]), puzzle.GoalFirst, h, search.Options{PruneDepth: search.PruneInverse, Frontier: search.NoFrontier}, 45)
+	def := solve(t, board(data.Korf100()[11]), puzzle.GoalFirst, h, search.Options{PruneDepth: search.PruneInverse}, 45)
 	last := len(res.Iterations) - 1
 	if len(def.Iterations) != len(res.Iterations) || !slices.Equal(def.Iterations[:last], res.Iterations[:last]) || def.Iterations[last] == res.Iterations[last] {
 		t.Errorf("default order: iterations %+v, with Korf's order %+v", def.Iterations, res.Iterations)
@@ -174,18 +174,18 @@ func TestErrors(t *testing.T) {
 	tiles := puzzle.SolvedBoard(size4, puzzle.GoalLast).Puzzle().Tiles
 	tiles[0], tiles[1] = tiles[1], tiles[0]
 	b, _ := puzzle.NewBoard(size4, tiles)
-	if _, err := search.Solve(context.Background(), b, puzzle.GoalLast, h, search.Options{}); !errors.Is(err, puzzle.ErrUnsolvable) {
+	if _, err := search.Solve(context.Background(), b, puzzle.GoalLast, h, search.Options{Frontier: search.DefaultFrontier}); !errors.Is(err, puzzle.ErrUnsolvable) {
 		t.Errorf("unsolvable board: %v", err)
 	}
 	small := puzzle.SolvedBoard(puzzle.Size{Rows: 3, Cols: 3}, puzzle.GoalLast)
-	if _, err := search.Solve(context.Background(), small, puzzle.GoalLast, h, search.Options{}); err == nil {
+	if _, err := search.Solve(context.Background(), small, puzzle.GoalLast, h, search.Options{Frontier: search.DefaultFrontier}); err == nil {
 		t.Error("a 3x3 board with a 4x4 heuristic accepted")
 	}
-	if _, err := search.Solve(context.Background(), board(data.Korf100()[0]), puzzle.GoalFirst, h, search.Options{PruneDepth: 99}); err == nil {
+	if _, err := search.Solve(context.Background(), board(data.Korf100()[0]), puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier, PruneDepth: 99}); err == nil {
 		t.Error("pruning depth 99 accepted")
 	}
 	for _, threads := range []int{-1, search.MaxThreads + 1} {
-		if _, err := search.Solve(context.Background(), board(data.Korf100()[0]), puzzle.GoalFirst, h, search.Options{Threads: threads}); err == nil {
+		if _, err := search.Solve(context.Background(), board(data.Korf100()[0]), puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier, Threads: threads}); err == nil {
 			t.Errorf("%d threads accepted", threads)
 		}
 	}
@@ -195,7 +195,7 @@ func TestErrors(t *testing.T) {
 	goroutines := runtime.NumGoroutine()
 	for _, threads := range []int{1, 2} {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
-		res, err := search.Solve(ctx, board(data.Korf100()[87]), puzzle.GoalFirst, hf, search.Options{Threads: threads})
+		res, err := search.Solve(ctx, board(data.Korf100()[87]), puzzle.GoalFirst, hf, search.Options{Frontier: search.DefaultFrontier, Threads: threads})
 		cancel()
 		if !errors.Is(err, context.DeadlineExceeded) || res.Solved || res.Generated == 0 {
 			t.Errorf("deadline, %d threads: err %v, solved %v, generated %d", threads, err, res.Solved, res.Generated)
@@ -222,7 +222,7 @@ func BenchmarkManhattan(b *testing.B) {
 			var nodes uint64
 			var secs float64
 			for b.Loop() {
-				res := solve(b, board(in), puzzle.GoalFirst, h, search.Options{PruneDepth: depth}, in.Optimal)
+				res := solve(b, board(in), puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier, PruneDepth: depth}, in.Optimal)
 				nodes += res.Generated
 				secs += res.Elapsed.Seconds()
 			}

@@ -50,7 +50,7 @@ func TestLoopsAgree(t *testing.T) {
 				var got [2]string
 				for k, wide := range []bool{false, true} {
 					search.SetTestWide(wide)
-					res, err := search.Solve(t.Context(), b, puzzle.GoalFirst, h, search.Options{})
+					res, err := search.Solve(t.Context(), b, puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier})
 					search.SetTestWide(false)
 					if err != nil {
 						t.Fatal(err)

@@ -10,7 +10,9 @@ import (
 	"fifteen/puzzle"
 )
 
-// Options tune a search. The zero value is the default.
+// Options tune a search. The zero value is the default of every option
+// but Frontier's: plain IDA* on one thread, which searches each iteration
+// depth-first (the commands rank large ones: DefaultFrontier).
 type Options struct {
 	// Threads is the number of goroutines searching the puzzle, at most
 	// MaxThreads; 0 or 1 searches sequentially.
@@ -53,34 +55,20 @@ type Options struct {
 	// Frontier is the memory, in MiB, of the frontier at which the search
 	// cuts each large iteration into tasks, and which it keeps to rank
 	// the next iteration's: the subtrees that were largest first, as the
-	// solution most often lies there (docs/design.md). 0 means
-	// DefaultFrontier; NoFrontier takes them depth-first, as plain IDA*
-	// does, and so do a search with a fixed Order and a weighted one. The
-	// commands' flags take 0 for none (FrontierOf).
+	// solution most often lies there (docs/design.md). 0 takes them
+	// depth-first, as plain IDA* does, and so do a search with a fixed
+	// Order and a weighted one. DefaultFrontier is the measured default,
+	// which the commands take (solve --frontier, where 0 is depth-first
+	// too), as do the game and the web page.
 	Frontier int
 }
 
-// DefaultFrontier is Options.Frontier's default, in MiB (its measurement:
-// docs/experiments.md), and MaxFrontier its largest value.
+// DefaultFrontier is the commands' Options.Frontier, in MiB (its
+// measurement: docs/experiments.md), and MaxFrontier its largest value.
 const (
 	DefaultFrontier = 256
 	MaxFrontier     = 1 << 16
-	NoFrontier      = -1
 )
-
-// FrontierOf returns the Options.Frontier of a frontier of mib MiB as the
-// commands take it (solve --frontier, bench's +frontier=MIB), where 0
-// takes the tasks depth-first (NoFrontier), as plain IDA*: a flag shows
-// its default, DefaultFrontier, and 0 is free to mean none.
-func FrontierOf(mib int) (int, error) {
-	switch {
-	case mib < 0 || mib > MaxFrontier:
-		return 0, fmt.Errorf("want 1 to %d MiB, or 0 for depth-first", MaxFrontier)
-	case mib == 0:
-		return NoFrontier, nil
-	}
-	return mib, nil
-}
 
 // MaxThreads bounds Options.Threads, as it does a database build's
 // (pdb.MaxThreads): each goroutine of a round searches with a copy of the
@@ -99,8 +87,8 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("weight %v: want 1.01 to %d, in hundredths (0 searches optimally)", o.Weight, MaxWeight)
 	case o.ProgressEvery < 0:
 		return fmt.Errorf("progress every %v: want above 0, or 0 for the default", o.ProgressEvery)
-	case o.Frontier < NoFrontier || o.Frontier > MaxFrontier:
-		return fmt.Errorf("a frontier of %d MiB: want 1 to %d, 0 for the default or %d for none", o.Frontier, MaxFrontier, NoFrontier)
+	case o.Frontier < 0 || o.Frontier > MaxFrontier:
+		return fmt.Errorf("a frontier of %d MiB: want 1 to %d, or 0 for depth-first", o.Frontier, MaxFrontier)
 	case o.CheckpointEvery < 0:
 		return fmt.Errorf("checkpoint every %v: want above 0, or 0 for the default", o.CheckpointEvery)
 	case o.Order != [4]puzzle.Move{}:
@@ -128,15 +116,15 @@ func weights(weight float64) (gw, hw int) {
 }
 
 // frontierBytes returns the frontiers' memory in bytes, 0 if the rounds take
-// their tasks depth-first: with Options.Frontier NoFrontier, and in the
+// their tasks depth-first: with Options.Frontier 0, and in the
 // searches that ask for an order of their own, a fixed move order at
 // every node or a weighted search's, which orders every node by its
 // estimate.
 func frontierBytes(opts *Options, fixed bool) int {
-	if opts.Frontier == NoFrontier || fixed || opts.Weight != 0 {
+	if opts.Frontier == 0 || fixed || opts.Weight != 0 {
 		return 0
 	}
-	return cmp.Or(testBudget, cmp.Or(opts.Frontier, DefaultFrontier)<<20)
+	return cmp.Or(testBudget, opts.Frontier<<20)
 }
 
 // ParseOrder parses a move order for Options.Order: the four moves once

@@ -26,7 +26,7 @@ func TestParallelIteration(t *testing.T) {
 	// A search of b on threads, taking its rounds' tasks depth-first; the
 	// caller closes it.
 	search := func(b puzzle.Board, threads int) *searcher {
-		opts := Options{Threads: threads, Frontier: NoFrontier}
+		opts := Options{Threads: threads}
 		s, err := open(t.Context(), b, puzzle.GoalLast, h, &opts, nil)
 		if err != nil {
 			t.Fatal(err)

@@ -87,12 +87,12 @@ func TestKorf100PDB(t *testing.T) {
 				if h0 := h.Estimate(board(in)); h0 > in.Optimal {
 					t.Fatalf("%s: h0 %d exceeds the optimum %d", in.ID, h0, in.Optimal)
 				}
-				seq := solve(t, board(in), puzzle.GoalFirst, h, search.Options{}, in.Optimal)
+				seq := solve(t, board(in), puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier}, in.Optimal)
 				if testing.Short() {
 					continue
 				}
 				for _, threads := range []int{2, 4} {
-					par := solve(t, board(in), puzzle.GoalFirst, h, search.Options{Threads: threads}, in.Optimal)
+					par := solve(t, board(in), puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier, Threads: threads}, in.Optimal)
 					if puzzle.FormatMoves(par.Moves) != puzzle.FormatMoves(seq.Moves) {
 						t.Errorf("%s: %d threads found another solution", in.ID, threads)
 					}
@@ -229,7 +229,7 @@ func TestAdditiveAdmissible(t *testing.T) {
 func TestRegions(t *testing.T) {
 	count := func(h *search.Heuristic, boards []puzzle.Board, lengths []int) (nodes uint64) {
 		for i, b := range boards {
-			nodes += solve(t, b, h.Goal(), h, search.Options{}, lengths[i]).Generated
+			nodes += solve(t, b, h.Goal(), h, search.Options{Frontier: search.DefaultFrontier}, lengths[i]).Generated
 		}
 		return nodes
 	}
@@ -302,8 +302,8 @@ func TestRankedIndexes(t *testing.T) {
 		return ranked, sparse
 	}
 	agree := func(b puzzle.Board, goal puzzle.Goal, ranked, sparse *search.Heuristic, want int) {
-		r := solve(t, b, goal, ranked, search.Options{}, want)
-		s := solve(t, b, goal, sparse, search.Options{}, want)
+		r := solve(t, b, goal, ranked, search.Options{Frontier: search.DefaultFrontier}, want)
+		s := solve(t, b, goal, sparse, search.Options{Frontier: search.DefaultFrontier}, want)
 		if r.Generated != s.Generated {
 			t.Fatalf("%v: %d nodes with ranked tables, %d with sparse", b, r.Generated, s.Generated)
 		}
@@ -375,7 +375,7 @@ func BenchmarkKorf100(b *testing.B) {
 				var secs float64
 				for b.Loop() {
 					for _, in := range data.Korf100() {
-						res := solve(b, board(in), puzzle.GoalFirst, h, search.Options{Threads: threads}, in.Optimal)
+						res := solve(b, board(in), puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier, Threads: threads}, in.Optimal)
 						nodes += res.Generated
 						secs += res.Elapsed.Seconds()
 					}
@@ -530,7 +530,7 @@ func TestIncrementalEstimates(t *testing.T) {
 	// blank's regions must turn with it.
 	first := bfs.All(size3, puzzle.GoalFirst)
 	for i := 0; i < len(first); i += 13 {
-		solve(t, first[i].Board, puzzle.GoalFirst, h3, search.Options{}, first[i].Dist)
+		solve(t, first[i].Board, puzzle.GoalFirst, h3, search.Options{Frontier: search.DefaultFrontier}, first[i].Dist)
 	}
 	// A catalogue of three partitions, six views, searched by the loop
 	// over views (dfsWide): its lazy lookups must give the maximum of the
@@ -571,7 +571,7 @@ func TestMax(t *testing.T) {
 			}
 			if i%11 == 0 {
 				for j, h := range []*search.Heuristic{a, b, m} {
-					nodes[j] += solve(t, p.Board, pdb.Goal, h, search.Options{}, p.Dist).Generated
+					nodes[j] += solve(t, p.Board, pdb.Goal, h, search.Options{Frontier: search.DefaultFrontier}, p.Dist).Generated
 				}
 			}
 		}

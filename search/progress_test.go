@@ -26,7 +26,7 @@ func TestProgress(t *testing.T) {
 	for _, threads := range []int{1, 2} {
 		var reports []search.Progress
 		var inside atomic.Bool
-		opts := search.Options{Threads: threads, ProgressEvery: time.Millisecond, Progress: func(p search.Progress) {
+		opts := search.Options{Frontier: search.DefaultFrontier, Threads: threads, ProgressEvery: time.Millisecond, Progress: func(p search.Progress) {
 			if inside.Swap(true) {
 				t.Error("two progress calls at once")
 			}
@@ -72,7 +72,7 @@ func TestProgress(t *testing.T) {
 }
 
 func TestProgressEveryValidated(t *testing.T) {
-	opts := search.Options{ProgressEvery: -time.Second}
+	opts := search.Options{Frontier: search.DefaultFrontier, ProgressEvery: -time.Second}
 	if opts.Validate() == nil {
 		t.Error("a negative ProgressEvery accepted")
 	}

@@ -60,15 +60,15 @@ func copyOf(t *testing.T, cp *search.Checkpoint) *search.Checkpoint {
 func TestResumeRefused(t *testing.T) {
 	in := data.Korf100()[0]
 	b, h := board(in), pdbHeuristic(t, "555", true)
-	for _, frontier := range []int{0, search.NoFrontier} {
+	for _, frontier := range []int{search.DefaultFrontier, 0} {
 		opts := search.Options{Frontier: frontier}
 		res, saved := checkpoints(t, b, h, opts)
 		var between, within *search.Checkpoint // between two iterations, and within a round
 		for _, cp := range saved {
-			if between == nil && len(cp.Iterations) >= 4 && cp.Done == nil && cp.CutDepth > 0 && (frontier != 0 || cp.Previous != nil) {
+			if between == nil && len(cp.Iterations) >= 4 && cp.Done == nil && cp.CutDepth > 0 && (frontier == 0 || cp.Previous != nil) {
 				between = cp
 			}
-			if within == nil && cp.TasksDone() > 1 && (frontier != 0 || cp.Previous != nil) {
+			if within == nil && cp.TasksDone() > 1 && (frontier == 0 || cp.Previous != nil) {
 				within = cp
 			}
 		}
@@ -127,7 +127,7 @@ func TestResumeRefused(t *testing.T) {
 func TestResumeStopped(t *testing.T) {
 	in := data.Korf100()[0]
 	b, h := board(in), pdbHeuristic(t, "555", true)
-	_, saved := checkpoints(t, b, h, search.Options{})
+	_, saved := checkpoints(t, b, h, search.Options{Frontier: search.DefaultFrontier})
 	var within *search.Checkpoint
 	for _, cp := range saved {
 		if cp.TasksDone() > 0 && cp.Previous != nil {
@@ -139,7 +139,7 @@ func TestResumeStopped(t *testing.T) {
 	}
 	for _, after := range []time.Duration{0, time.Microsecond, 10 * time.Microsecond, 100 * time.Microsecond, time.Millisecond} {
 		ctx, cancel := context.WithTimeout(context.Background(), after)
-		res, err := search.Solve(ctx, b, puzzle.GoalFirst, h, search.Options{Resume: within})
+		res, err := search.Solve(ctx, b, puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier, Resume: within})
 		cancel()
 		if !errors.Is(err, context.DeadlineExceeded) && !(err == nil && res.Length() == in.Optimal) {
 			t.Errorf("stopped after %v: %d moves, %v", after, res.Length(), err)

@@ -56,13 +56,13 @@ func TestFiveByFive(t *testing.T) {
 	for i := range 12 {
 		goal := []puzzle.Goal{puzzle.GoalFirst, puzzle.GoalLast}[i%2]
 		b := randomWalk(rng, size, goal, 30+rng.IntN(21))
-		want := solve(t, b, goal, md, search.Options{PruneDepth: search.PruneInverse}, -1)
-		solve(t, b, goal, md, search.Options{}, want.Length())
-		got := solve(t, b, goal, dbs, search.Options{}, want.Length())
-		solve(t, b, goal, dbs, search.Options{Threads: 3}, want.Length())
-		both := solve(t, b, goal, catalogue, search.Options{}, want.Length())
-		all := solve(t, b, goal, wide, search.Options{}, want.Length())
-		solve(t, b, goal, wide, search.Options{Threads: 3}, want.Length())
+		want := solve(t, b, goal, md, search.Options{Frontier: search.DefaultFrontier, PruneDepth: search.PruneInverse}, -1)
+		solve(t, b, goal, md, search.Options{Frontier: search.DefaultFrontier}, want.Length())
+		got := solve(t, b, goal, dbs, search.Options{Frontier: search.DefaultFrontier}, want.Length())
+		solve(t, b, goal, dbs, search.Options{Frontier: search.DefaultFrontier, Threads: 3}, want.Length())
+		both := solve(t, b, goal, catalogue, search.Options{Frontier: search.DefaultFrontier}, want.Length())
+		all := solve(t, b, goal, wide, search.Options{Frontier: search.DefaultFrontier}, want.Length())
+		solve(t, b, goal, wide, search.Options{Frontier: search.DefaultFrontier, Threads: 3}, want.Length())
 		if both.H0 < got.H0 || all.H0 < both.H0 || all.H0 > want.Length() {
 			t.Errorf("%v: the catalogues estimate %d and %d, the first partition %d, the optimum %d", b, both.H0, all.H0, got.H0, want.Length())
 		}

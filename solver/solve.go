@@ -72,7 +72,9 @@ func (m *Mode) UnmarshalText(text []byte) error {
 }
 
 // Options tune a solve. The zero value finds an optimal solution toward
-// the goal convention puzzle.GoalLast, with one thread.
+// the goal convention puzzle.GoalLast, with one thread, by plain IDA*;
+// Frontier: search.DefaultFrontier ranks large iterations, as the
+// commands do.
 type Options struct {
 	Goal puzzle.Goal
 	Mode Mode

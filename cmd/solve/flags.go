@@ -110,7 +110,7 @@ func defineFlags(cmd *cli.Command, cfg *config) *rawFlags {
 
 // complete checks the flags against one another, and completes cfg.
 func (raw *rawFlags) complete(cmd *cli.Command, cfg *config) error {
-	fs, b := cmd.FlagSet, &cfg.batch
+	fs := cmd.FlagSet
 	cfg.files = fs.Args()
 	if err := cmd.HelpWord(); err != nil {
 		return err
@@ -129,8 +129,7 @@ func (raw *rawFlags) complete(cmd *cli.Command, cfg *config) error {
 		}
 		raw.instances.Use("korf100")
 	}
-	frontier, frontierErr := search.FrontierOf(b.Options.Frontier)
-	if err := raw.conflicts(cmd, cfg, frontierErr); err != nil {
+	if err := raw.conflicts(cmd, cfg); err != nil {
 		return err
 	}
 	if err := checkSplit(fs, &cfg.cluster, *raw.task, os.Getenv); err != nil {
@@ -139,13 +138,12 @@ func (raw *rawFlags) complete(cmd *cli.Command, cfg *config) error {
 	if err := checkUseless(fs, cfg, *raw.weight != 1 || *raw.greedy || *raw.constructive || *raw.order != ""); err != nil {
 		return err
 	}
-	b.Options.Frontier = frontier
 	return raw.apply(cfg)
 }
 
 // conflicts returns the first flag out of its bounds or at odds with
-// another, frontierErr being --frontier's.
-func (raw *rawFlags) conflicts(cmd *cli.Command, cfg *config, frontierErr error) error {
+// another.
+func (raw *rawFlags) conflicts(cmd *cli.Command, cfg *config) error {
 	fs, b, setName := cmd.FlagSet, &cfg.batch, raw.instances.Name()
 	weight := *raw.weight
 	switch {
@@ -173,8 +171,8 @@ func (raw *rawFlags) conflicts(cmd *cli.Command, cfg *config, frontierErr error)
 		return errors.New("--checkpoint and --resume save and resume IDA* searches: not with --greedy or --constructive")
 	case b.Checkpoint != "" && b.Jobs > 1:
 		return errors.New("--checkpoint saves one search at a time: not with --jobs above 1")
-	case frontierErr != nil:
-		return fmt.Errorf("bad --frontier %d: %w", b.Options.Frontier, frontierErr)
+	case b.Options.Frontier < 0 || b.Options.Frontier > search.MaxFrontier:
+		return fmt.Errorf("bad --frontier %d: want 1 to %d MiB, or 0 for depth-first", b.Options.Frontier, search.MaxFrontier)
 	case b.Options.CheckpointEvery <= 0:
 		return fmt.Errorf("bad --checkpoint-every %v: want above 0", b.Options.CheckpointEvery)
 	}

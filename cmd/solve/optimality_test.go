@@ -169,7 +169,7 @@ func TestResumeRefusesEdited(t *testing.T) {
 	}
 	defer s.Close()
 	var cp *search.Checkpoint
-	opts := solver.Options{Options: search.Options{Checkpoint: func(c *search.Checkpoint) {
+	opts := solver.Options{Options: search.Options{Frontier: search.DefaultFrontier, Checkpoint: func(c *search.Checkpoint) {
 		if len(c.Iterations) == 2 && cp == nil {
 			cp = c
 		}

@@ -29,7 +29,7 @@ func BenchmarkAPI(b *testing.B) {
 	for i, p := range puzzles {
 		bodies[i] = `{"tiles": ` + tilesJSON(p.Tiles) + `}`
 	}
-	opts := solver.Options{Options: search.Options{Threads: 1}}
+	opts := solver.Options{Options: search.Options{Threads: 1, Frontier: search.DefaultFrontier}}
 	library := func(i int) {
 		p := puzzles[i]
 		if _, err := srv.solver.Solve(context.Background(), p, opts); err != nil {

@@ -156,7 +156,7 @@ func TestParallelism(t *testing.T) {
 		{"a batch, checkpointed", 0, 0, true, true, 1, cpus},
 		{"jobs named", 3, 0, false, true, 3, 1},
 	} {
-		cfg := Config{Jobs: c.jobs, Options: solver.Options{Options: search.Options{Threads: c.threads}}}
+		cfg := Config{Jobs: c.jobs, Options: solver.Options{Options: search.Options{Threads: c.threads, Frontier: search.DefaultFrontier}}}
 		if c.checkpoint {
 			cfg.Checkpoint = "x"
 		}

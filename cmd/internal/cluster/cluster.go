@@ -148,7 +148,7 @@ func Run(ctx context.Context, c *Config, b *batch.Config, stream iter.Seq2[puzzl
 		}
 	}
 	switch {
-	case split == "search" && cmp.Or(b.Options.Frontier, search.DefaultFrontier) != search.DefaultFrontier:
+	case split == "search" && b.Options.Frontier != search.DefaultFrontier:
 		return &cli.UsageError{Err: errors.New("--frontier ranks the tasks of a search's rounds: not with a split search, whose tasks take their subtrees depth-first; use --split batch")}
 	case split == "search" && b.Options.Mode != solver.Optimal && b.Options.Mode != solver.Weighted:
 		return &cli.UsageError{Err: errors.New("a split search is an IDA* search: not with --greedy or --constructive; use --split batch")}
@@ -272,7 +272,7 @@ func workIn(dir string) int {
 				search.Checkpoint
 				Search *search.Checkpoint `json:"checkpoint"`
 			}
-			if readJSONUpTo(path, &cp, search.MaxCheckpointSize(search.Options{})) == nil {
+			if readJSONUpTo(path, &cp, search.MaxCheckpointSize(search.Options{Frontier: search.DefaultFrontier})) == nil {
 				work += len(cp.Iterations) + cp.TasksDone()
 				if cp.Search != nil {
 					work += len(cp.Search.Iterations) + cp.Search.TasksDone()
@@ -309,7 +309,9 @@ func jobKey(c *Config, b *batch.Config, all []entry) string {
 		fmt.Fprintln(h, "no-reflect")
 	}
 	if o.Frontier != search.DefaultFrontier {
-		fmt.Fprintln(h, "frontier", o.Frontier)
+		// Depth-first was -1 before 0 took its place (issue 68): a job
+		// begun then keeps its key.
+		fmt.Fprintln(h, "frontier", cmp.Or(o.Frontier, -1))
 	}
 	for _, e := range all {
 		fmt.Fprintln(h, e.p.ID, e.p.Size, e.p.Tiles, e.err)

@@ -37,7 +37,7 @@ func stream(text string) iter.Seq2[puzzle.Puzzle, error] {
 
 // small is a batch of 3×3 puzzles searched with Manhattan distance.
 func small() *batch.Config {
-	return &batch.Config{Solver: solver.Config{Heuristic: "manhattan"}, Format: "text", Options: solver.Options{Options: search.Options{Threads: 1}}}
+	return &batch.Config{Solver: solver.Config{Heuristic: "manhattan"}, Format: "text", Options: solver.Options{Options: search.Options{Threads: 1, Frontier: search.DefaultFrontier}}}
 }
 
 // run runs task k of n (k < 0: the merge) of the split job in dir, and

@@ -208,7 +208,7 @@ func searchShare(ctx context.Context, s *solver.Solver, c *Config, b *batch.Conf
 	found := filepath.Join(dir, fmt.Sprintf("found-%d", plan.Bound))
 	opts := b.Options
 	var cp search.Checkpoint
-	switch err := readJSONUpTo(checkpoint, &cp, search.MaxCheckpointSize(search.Options{Frontier: search.NoFrontier})); {
+	switch err := readJSONUpTo(checkpoint, &cp, search.MaxCheckpointSize(search.Options{})); {
 	case err == nil:
 		opts.Resume = &cp
 		fmt.Fprintf(stderr, "%s: resuming the share of bound %d from %s (%d subtrees searched)\n", p.ID, plan.Bound, checkpoint, cp.TasksDone())

@@ -28,7 +28,7 @@ func result() *solver.Result {
 // unsolved one the error and the counts, with empty moves and tiles and
 // no length; a constructive solve, which has no iterations, an empty list.
 func TestNew(t *testing.T) {
-	opts := solver.Options{Goal: puzzle.GoalLast, Options: search.Options{Threads: 2}}
+	opts := solver.Options{Goal: puzzle.GoalLast, Options: search.Options{Threads: 2, Frontier: search.DefaultFrontier}}
 	rec := New(result(), nil, opts)
 	if !rec.Solved || !rec.Optimal || rec.Length == nil || *rec.Length != 2 || rec.Moves != puzzle.FormatMoves(result().Moves) ||
 		len(rec.Tiles) != 2 || rec.Goal != "last" || rec.Threads != 2 || rec.Size != "2x2" || rec.Error != "" || len(rec.Iterations) != 1 {
