@@ -1,14 +1,12 @@
 package search
 
 import (
-	"context"
 	"flag"
 	"slices"
 	"strings"
 	"testing"
 
 	"fifteen/data"
-	"fifteen/pdb"
 	"fifteen/puzzle"
 )
 
@@ -122,21 +120,8 @@ func TestCensus(t *testing.T) {
 // 100, or the 6666 tables of -census.dir on the instances of Korf's 50
 // that -census.ids names.
 func censusSubject(t *testing.T) (*Heuristic, []puzzle.Puzzle, int) {
-	ctx := context.Background()
 	if *censusDir == "" {
-		size := puzzle.Size{Rows: 4, Cols: 4}
-		var tables []*pdb.Table
-		for _, tiles := range [][]int{{1, 2, 3, 5, 6}, {4, 7, 8, 11, 12}, {9, 10, 13, 14, 15}} {
-			tb, err := pdb.Build(ctx, size, pdb.Goal, tiles, pdb.BuildOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			tables = append(tables, tb)
-		}
-		h, err := Additive("555", tables, true)
-		if err != nil {
-			t.Fatal(err)
-		}
+		h := builtAdditive(t, "555", puzzle.Size{Rows: 4, Cols: 4}, true, []int{1, 2, 3, 5, 6}, []int{4, 7, 8, 11, 12}, []int{9, 10, 13, 14, 15})
 		return h, data.Korf100()[:1], 20
 	}
 	h := defaultDatabases(t, *censusDir, puzzle.Size{Rows: 5, Cols: 5})

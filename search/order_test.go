@@ -56,23 +56,7 @@ func TestOrderCeiling(t *testing.T) {
 	if *orderDir == "" && *orderFrom == "" {
 		t.Skip("an experiment: -order.dir DIR or -order.from DIR runs it")
 	}
-	set, err := data.ParseSet(*orderSet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if *orderIDs != "" {
-		var ids []int
-		for f := range strings.SplitSeq(*orderIDs, ",") {
-			id, err := strconv.Atoi(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ids = append(ids, id)
-		}
-		if set, err = set.Pick(ids); err != nil {
-			t.Fatal(err)
-		}
-	}
+	set := experimentSet(t)
 	var h *Heuristic
 	if *orderFrom == "" {
 		h = defaultDatabases(t, *orderDir, set.Instances[0].Size)
@@ -111,6 +95,28 @@ func TestOrderCeiling(t *testing.T) {
 		line += fmt.Sprintf("; %s %.0f (%.3f of depth-first, %.3f of the whole)", frontierOrders[i].name, c, c/totals[0], c/float64(totalFull))
 	}
 	t.Log(line)
+}
+
+// experimentSet returns the instances of -order.set and -order.ids.
+func experimentSet(t *testing.T) data.Set {
+	set, err := data.ParseSet(*orderSet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *orderIDs != "" {
+		var ids []int
+		for f := range strings.SplitSeq(*orderIDs, ",") {
+			id, err := strconv.Atoi(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, id)
+		}
+		if set, err = set.Pick(ids); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return set
 }
 
 // defaultDatabases returns the heuristic of the default databases of the
