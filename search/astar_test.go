@@ -160,11 +160,12 @@ var astarOrders = []struct {
 	{"oracle", nil},
 }
 
-// astarNode is an open board of the A* phase below which the last
-// iteration searches.
+// astarNode is an open board of the A* phase below which the
+// iterations search, and the moves that reach it.
 type astarNode struct {
 	frontierNode
-	g int
+	g     int
+	moves []puzzle.Move
 }
 
 func (n astarNode) f() int { return n.g + n.h }
@@ -191,7 +192,7 @@ func measureAStar(t *testing.T, h *Heuristic, start puzzle.Board, bounds []int, 
 	var open []astarNode
 	for i, n := range a.nodes {
 		if n.open && int(n.g)+int(n.h) <= last {
-			open = append(open, astarNode{frontierNode{path: puzzle.FormatMoves(a.path(int32(i))), h: int(n.h)}, int(n.g)})
+			open = append(open, astarNode{frontierNode: frontierNode{h: int(n.h)}, g: int(n.g), moves: a.path(int32(i))})
 		}
 	}
 	r.open = len(open)
@@ -246,8 +247,8 @@ func nodesOf(ns []astarNode) []frontierNode {
 
 // subtrees searches below each node within bound, those whose f is
 // within it, on every CPU, the pruning machine continuing from the node's
-// path (resumeMachine); it gives each its nodes generated and whether it holds a solution
-// (to the first one), and returns their sum.
+// path (enterAnew); it gives each its nodes generated and whether it
+// holds a solution (to the first one), and returns their sum.
 func subtrees(w *worker, nodes []astarNode, bound int, give func(*astarNode, uint64, bool)) uint64 {
 	root, blank := w.board, w.blank
 	var next atomic.Int64
@@ -261,10 +262,9 @@ func subtrees(w *worker, nodes []astarNode, bound int, give func(*astarNode, uin
 				if n.f() > bound {
 					continue
 				}
-				path, _ := puzzle.ParseMoves(n.path)
 				c.begin(bound)
-				fs := c.enterAnew(&root, blank, path)
-				found := c.descend(len(path), &c.st.sums, fs)
+				fs := c.enterAnew(&root, blank, n.moves)
+				found := c.descend(len(n.moves), &c.st.sums, fs)
 				sum.Add(c.generated)
 				if give != nil {
 					give(n, c.generated, found)
@@ -343,13 +343,9 @@ func timeEntries(w *worker, nodes []astarNode, bound int) float64 {
 	c := w.clone()
 	root, blank := w.board, w.blank
 	c.begin(bound)
-	paths := make([][]puzzle.Move, len(nodes))
-	for i, n := range nodes {
-		paths[i], _ = puzzle.ParseMoves(n.path)
-	}
 	began := time.Now()
-	for _, path := range paths {
-		c.enterAnew(&root, blank, path)
+	for _, n := range nodes {
+		c.enterAnew(&root, blank, n.moves)
 	}
 	return time.Since(began).Seconds()
 }
