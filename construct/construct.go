@@ -24,6 +24,9 @@ import (
 // rotation (see puzzle.Puzzle.Rotate), so the placing always starts at
 // the goal's far corner from the blank.
 func Solve(p puzzle.Puzzle, goal puzzle.Goal) ([]puzzle.Move, error) {
+	if !goal.Convention() {
+		return nil, fmt.Errorf("goal %v: the constructive solver places tiles toward a convention, first or last", goal)
+	}
 	if err := p.Check(goal); err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"fifteen/internal/bfs"
@@ -186,15 +187,74 @@ func TestPerfect8Puzzle(t *testing.T) {
 }
 
 func TestSmallPartition(t *testing.T) {
-	for size, want := range map[puzzle.Size]string{
-		{Rows: 2, Cols: 3}: "perfect",
-		{Rows: 3, Cols: 4}: "1,2,3,4,5,6/7,8,9,10,11",
-		{Rows: 3, Cols: 5}: "1,2,3,4,5,6/7,8,9,10,11,12/13,14",
-	} {
-		if p := SmallPartition(size); p.Name != want {
-			t.Errorf("%v: %q, want %q", size, p.Name, want)
+	for _, size := range []puzzle.Size{{Rows: 2, Cols: 2}, {Rows: 2, Cols: 3}, {Rows: 3, Cols: 3}} {
+		if p := SmallPartition(size); p.Name != "perfect" || len(p.Patterns) != 1 || len(p.Patterns[0]) != size.Cells()-1 || DefaultPartition(size) != "" {
+			t.Errorf("%v: %q %v", size, p.Name, p.Patterns)
 		}
 	}
+}
+
+// TestRuled checks the rule's partition of every board of 10 to 32 cells
+// without a named one: every tile once, patterns of at most 7 tiles,
+// tables within the budget, as few patterns as fit it, the largest first,
+// and each pattern's cells a connected block; and that its name parses
+// back to it.
+func TestRuled(t *testing.T) {
+	for rows := 2; rows <= 16; rows++ {
+		for cols := 2; rows*cols <= puzzle.MaxBoardCells; cols++ {
+			size := puzzle.Size{Rows: rows, Cols: cols}
+			n := size.Cells()
+			if n <= MaxPerfectCells || size == size4 || size == size5 {
+				continue
+			}
+			p := Ruled(size)
+			q, err := ParsePartition(DefaultPartition(size), size)
+			if err != nil || !slices.EqualFunc(p.Patterns, q.Patterns, slices.Equal) || !slices.Equal(Names(size), []string{p.Name}) {
+				t.Fatalf("%v: %q parses to %v, %v; want %v", size, p.Name, q.Patterns, err, p.Patterns)
+			}
+			if _, err := ParsePartition(spec(p), size); err != nil {
+				t.Fatalf("%v: %v", size, err)
+			}
+			var entries uint64
+			for i, tiles := range p.Patterns {
+				entries += placements(n, len(tiles))
+				if len(tiles) > maxRuledTiles || i > 0 && len(tiles) > len(p.Patterns[i-1]) || !connected(size, tiles) {
+					t.Errorf("%v: pattern %d %v", size, i, tiles)
+				}
+			}
+			fewer := len(p.Patterns) - 1
+			if entries > maxRuledEntries || fewer*maxRuledTiles >= n-1 && leastEntries(n, n-1, fewer) <= maxRuledEntries {
+				t.Errorf("%v: %d patterns, %d entries", size, len(p.Patterns), entries)
+			}
+		}
+	}
+	if got := DefaultPartition(puzzle.Size{Rows: 4, Cols: 5}); got != "766" {
+		t.Errorf("4x5: %s, want 766", got)
+	}
+}
+
+// spec writes a partition as ParsePartition reads it.
+func spec(p Partition) string {
+	var groups []string
+	for _, tiles := range p.Patterns {
+		groups = append(groups, strings.Trim(strings.ReplaceAll(fmt.Sprint(tiles), " ", ","), "[]"))
+	}
+	return strings.Join(groups, "/")
+}
+
+// connected reports whether the cells of the tiles (under Korf's goal,
+// tile t on cell t) are one block of neighbours.
+func connected(size puzzle.Size, tiles []int) bool {
+	reached := map[int]bool{tiles[0]: true}
+	for todo := []int{tiles[0]}; len(todo) > 0; todo = todo[1:] {
+		for _, m := range puzzle.Moves {
+			if c := size.Neighbor(todo[0], m); c >= 0 && !reached[c] && slices.Contains(tiles, c) {
+				reached[c] = true
+				todo = append(todo, c)
+			}
+		}
+	}
+	return len(reached) == len(tiles)
 }
 
 // TestStep checks that stepping through the placements in rank order
@@ -278,5 +338,38 @@ func BenchmarkLookup(b *testing.B) {
 				b.Log(sum)
 			}
 		})
+	}
+}
+
+// TestForBlank checks a partition carried over to the blank on another
+// cell: the same cells, the blank's cell swapped for cell 0, named by
+// that goal's tiles.
+func TestForBlank(t *testing.T) {
+	p, err := ParsePartition("771", size4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for blank, want := range map[int]string{
+		5:  "[[1 2 3 4 5 6 7] [8 9 10 11 13 14 15] [12]]",
+		1:  "[[1 2 3 4 5 6 7] [8 9 10 11 13 14 15] [12]]",
+		9:  "[[2 3 4 5 6 7 8] [1 9 10 11 13 14 15] [12]]",
+		12: "[[2 3 4 5 6 7 8] [9 10 11 12 13 14 15] [1]]",
+	} {
+		q := p.ForBlank(blank)
+		if got := fmt.Sprint(q.Patterns); got != want || q.Goal() != puzzle.BlankAt(blank, 16) {
+			t.Errorf("771 for the blank on %d: %s, goal %v; want %s", blank, got, q.Goal(), want)
+		}
+		// Each pattern covers the cells it covered, but the blank's for 0.
+		for i, tiles := range q.Patterns {
+			for j, u := range tiles {
+				cell := q.Goal().Home(u, 16)
+				if cell == 0 {
+					cell = blank
+				}
+				if cell != p.Patterns[i][j] && !slices.Contains(p.Patterns[i], cell) {
+					t.Errorf("blank on %d: pattern %d's tile %d is on cell %d, not one of %v", blank, i, u, cell, p.Patterns[i])
+				}
+			}
+		}
 	}
 }

@@ -267,7 +267,7 @@ func BenchmarkLoad663(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := buildMissing(context.Background(), dir, size4, p.Patterns, BuildOptions{}, nil); err != nil {
+	if err := buildMissing(context.Background(), dir, size4, Goal, p.Patterns, BuildOptions{}, nil); err != nil {
 		b.Fatal(err)
 	}
 	load := func() {

@@ -200,7 +200,7 @@ func (s *Store) build(ctx context.Context, parts []Partition, mode int) (int, er
 		what = fmt.Sprintf("%s and %d more partitions'", what, len(parts)-1)
 	}
 	s.log("building the %s pattern databases in %s (once)", what, s.dir)
-	return len(patterns), buildMissing(ctx, s.dir, parts[0].Size, patterns, BuildOptions{Threads: s.opts.Threads, BlankFree: s.opts.BlankFree, Progress: s.opts.Progress}, func(b built) { s.log("%v", b) })
+	return len(patterns), buildMissing(ctx, s.dir, parts[0].Size, parts[0].Goal(), patterns, BuildOptions{Threads: s.opts.Threads, BlankFree: s.opts.BlankFree, Progress: s.opts.Progress}, func(b built) { s.log("%v", b) })
 }
 
 // missingOrDamaged returns the partition's patterns whose databases are
@@ -217,11 +217,11 @@ func (s *Store) missingOrDamaged(p Partition) ([][]int, error) {
 		if slices.ContainsFunc(todo, func(q []int) bool { return slices.Equal(q, tiles) }) {
 			continue
 		}
-		path := filepath.Join(s.dir, FileName(p.Size, Goal, tiles))
-		_, _, err := readCompressed(path, p.Size, Goal, tiles)
+		path := filepath.Join(s.dir, FileName(p.Size, p.Goal(), tiles))
+		_, _, err := readCompressed(path, p.Size, p.Goal(), tiles)
 		if err == nil {
 			var t *Table
-			if t, err = Load(s.dir, p.Size, Goal, tiles); err == nil {
+			if t, err = Load(s.dir, p.Size, p.Goal(), tiles); err == nil {
 				t.Close()
 				continue
 			}

@@ -18,11 +18,44 @@ import (
 	"fifteen/puzzle"
 )
 
-// Partition is a set of disjoint patterns covering every tile of a board.
+// Partition is a set of disjoint patterns covering every tile of a board,
+// for the goal of row order with the blank on cell Blank
+// (puzzle.BlankAt): 0, Korf's goal, for the built-in partitions and specs,
+// whose tile t belongs on cell t; ForBlank gives one for another goal.
 type Partition struct {
 	Name     string // a built-in name, or the spec
 	Size     puzzle.Size
+	Blank    int
 	Patterns [][]int
+}
+
+// Goal returns the goal the partition's databases are built for.
+func (p Partition) Goal() puzzle.Goal { return puzzle.BlankAt(p.Blank, p.Size.Cells()) }
+
+// ForBlank returns the partition of Korf's goal p carried over to the goal
+// with the blank on cell c: each pattern covers the same cells, but that
+// of the tile on cell c now covers cell 0 instead, where the blank was.
+// The patterns' tiles are renamed for that goal, and sorted. For cell 0
+// it is p.
+func (p Partition) ForBlank(c int) Partition {
+	if c == 0 {
+		return p
+	}
+	q := Partition{Name: p.Name, Size: p.Size, Blank: c}
+	goal, n := q.Goal(), p.Size.Cells()
+	for _, tiles := range p.Patterns {
+		pattern := make([]int, len(tiles))
+		for i, t := range tiles {
+			home := t // the cell of tile t under Korf's goal
+			if home == c {
+				home = 0
+			}
+			pattern[i] = goal.TileOn(home, n)
+		}
+		slices.Sort(pattern)
+		q.Patterns = append(q.Patterns, pattern)
+	}
+	return q
 }
 
 var (
@@ -68,23 +101,34 @@ var builtinSets = map[puzzle.Size]map[string]string{
 	},
 }
 
-// defaults are the partitions solve uses unless told otherwise, on the
-// sizes whose databases it keeps in files.
+// defaults are the named partitions solve uses unless told otherwise.
 var defaults = map[puzzle.Size]string{size4: "771", size5: "6666"}
 
-// DefaultSizes returns the sizes with a default partition, whose
-// databases solve keeps in files: 4×4 and 5×5.
+// DefaultSizes returns the sizes with named partitions: 4×4 and 5×5.
 func DefaultSizes() []puzzle.Size { return []puzzle.Size{size4, size5} }
 
 // DefaultPartition returns the name of the partition solve uses on boards
-// of the size unless told otherwise: 771 (7-7-1) on 4×4, 6666 on 5×5. Its
-// databases are kept in files. Other sizes have none ("") and use
-// SmallPartition's, built in memory.
-func DefaultPartition(size puzzle.Size) string { return defaults[size] }
+// of the size unless told otherwise, whose databases are kept in files:
+// 771 (7-7-1) on 4×4, 6666 on 5×5, and on every other board of more
+// than MaxPerfectCells cells the partition of the rule (Ruled), named by
+// its patterns' sizes ("766" on 4×5). Smaller boards have none (""):
+// SmallPartition's perfect database, built in memory in milliseconds.
+func DefaultPartition(size puzzle.Size) string {
+	if name, ok := defaults[size]; ok {
+		return name
+	}
+	if size.Cells() <= MaxPerfectCells {
+		return ""
+	}
+	return Ruled(size).Name
+}
 
 // Names returns the built-in partitions and sets of partitions of the
 // size, for a flag's help: the default first, then the others sorted.
 func Names(size puzzle.Size) []string {
+	if _, named := defaults[size]; !named && size.Cells() > MaxPerfectCells {
+		return []string{DefaultPartition(size)}
+	}
 	names := slices.Collect(maps.Keys(builtin[size]))
 	names = append(names, slices.Collect(maps.Keys(builtinSets[size]))...)
 	def := defaults[size]
@@ -154,6 +198,9 @@ func ParsePartition(s string, size puzzle.Size) (Partition, error) {
 		p.Patterns = patterns
 		return p, nil
 	}
+	if _, named := defaults[size]; !named && size.Cells() > MaxPerfectCells && s == DefaultPartition(size) {
+		return Ruled(size), nil
+	}
 	if err := otherSize(s, size); err != nil {
 		return p, err
 	}
@@ -182,31 +229,17 @@ func ParsePartition(s string, size puzzle.Size) (Partition, error) {
 	return p, nil
 }
 
-// SmallPartition returns the partition that serves a board other than 4×4,
-// built in memory when needed: up to 9 cells (the 8-puzzle), one pattern
-// of every tile, which makes a perfect database of exact distances; on
-// larger boards, patterns of up to 6 tiles in order.
+// MaxPerfectCells is the largest board whose databases are built in
+// memory: one pattern of every tile, a perfect database of exact
+// distances (the 8-puzzle's has 181,440 entries in use).
+const MaxPerfectCells = 9
+
+// SmallPartition returns the partition of a board of up to
+// MaxPerfectCells cells: one pattern of every tile, named "perfect".
 func SmallPartition(size puzzle.Size) Partition {
-	n := size.Cells()
-	chunk := n - 1
-	if n > 9 {
-		chunk = 6
-	}
-	p := Partition{Size: size}
-	var names []string
-	for first := 1; first < n; first += chunk {
-		var pattern []int
-		var tiles []string
-		for t := first; t < min(first+chunk, n); t++ {
-			pattern = append(pattern, t)
-			tiles = append(tiles, strconv.Itoa(t))
-		}
-		p.Patterns = append(p.Patterns, pattern)
-		names = append(names, strings.Join(tiles, ","))
-	}
-	p.Name = strings.Join(names, "/")
-	if len(p.Patterns) == 1 {
-		p.Name = "perfect"
+	p := Partition{Name: "perfect", Size: size, Patterns: [][]int{make([]int, size.Cells()-1)}}
+	for i := range p.Patterns[0] {
+		p.Patterns[0][i] = i + 1
 	}
 	return p
 }
@@ -215,7 +248,7 @@ func SmallPartition(size puzzle.Size) Partition {
 func (p Partition) Build(ctx context.Context, opts BuildOptions) ([]*Table, error) {
 	var tables []*Table
 	for _, tiles := range p.Patterns {
-		t, err := Build(ctx, p.Size, Goal, tiles, opts)
+		t, err := Build(ctx, p.Size, p.Goal(), tiles, opts)
 		if err != nil {
 			return nil, err
 		}
@@ -224,8 +257,8 @@ func (p Partition) Build(ctx context.Context, opts BuildOptions) ([]*Table, erro
 	return tables, nil
 }
 
-// Goal is the goal convention databases are built for; search serves the
-// other one by rotating the board.
+// Goal is the goal that the built-in partitions' databases are built for;
+// search serves the other convention by rotating the board.
 const Goal = puzzle.GoalFirst
 
 // Load loads the partition's tables from dir (see Load; programs use a
@@ -233,7 +266,7 @@ const Goal = puzzle.GoalFirst
 func (p Partition) Load(dir string) ([]*Table, error) {
 	var tables []*Table
 	for _, tiles := range p.Patterns {
-		t, err := Load(dir, p.Size, Goal, tiles)
+		t, err := Load(dir, p.Size, p.Goal(), tiles)
 		if err != nil {
 			for _, t := range tables {
 				t.Close()
@@ -253,8 +286,8 @@ func (p Partition) Load(dir string) ([]*Table, error) {
 func (p Partition) Missing(dir string) ([][]int, error) {
 	var missing [][]int
 	for _, tiles := range p.Patterns {
-		path := filepath.Join(dir, FileName(p.Size, Goal, tiles))
-		_, err := readHeader(path, p.Size, Goal, tiles)
+		path := filepath.Join(dir, FileName(p.Size, p.Goal(), tiles))
+		_, err := readHeader(path, p.Size, p.Goal(), tiles)
 		switch {
 		case errors.Is(err, errVersion) || errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
 			missing = append(missing, tiles)
@@ -303,17 +336,17 @@ func lockDir(ctx context.Context, dir string, onWait func(holder string)) (unloc
 // calling done after each: the step of Store.Build that writes, which
 // does not lock dir (lockDir). When ctx ends, it stops within
 // milliseconds, and writes nothing of the database it was building.
-func buildMissing(ctx context.Context, dir string, size puzzle.Size, patterns [][]int, opts BuildOptions, done func(built)) error {
+func buildMissing(ctx context.Context, dir string, size puzzle.Size, goal puzzle.Goal, patterns [][]int, opts BuildOptions, done func(built)) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	for _, tiles := range patterns {
 		t0 := time.Now()
-		t, err := Build(ctx, size, Goal, tiles, opts)
+		t, err := Build(ctx, size, goal, tiles, opts)
 		if err != nil {
 			return err
 		}
-		path := filepath.Join(dir, FileName(size, Goal, tiles))
+		path := filepath.Join(dir, FileName(size, goal, tiles))
 		if err := writeFile(path, t); err != nil {
 			return fmt.Errorf("writing %s: %v", path, err)
 		}

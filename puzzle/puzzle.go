@@ -1,7 +1,7 @@
 // Package puzzle is the model of the sliding-tile puzzles: a board's size,
-// the goal conventions, the blank's moves, and the Puzzle, a position of
-// any size up to MaxCells cells with its label, with the rules every
-// solver shares (well formed, solvable, the moves' effect, the rotation
+// the goals (the conventions, and a frame for any goal board), the
+// blank's moves, and the Puzzle, a position of any size up to MaxCells
+// cells with its label, with the rules every solver shares (well formed, solvable, the moves' effect, the rotation
 // between the goals), a reader of puzzle files, and random positions.
 //
 // Board is the same position packed into a fixed array, a byte a cell, for
@@ -223,47 +223,6 @@ func (s Size) Distance(a, b int) int {
 	return abs(a/s.Cols-b/s.Cols) + abs(a%s.Cols-b%s.Cols)
 }
 
-// Goal is a goal convention.
-type Goal uint8
-
-const (
-	// GoalLast is 1 2 … N-1 with the blank last (bottom right): the goal
-	// most people know.
-	GoalLast Goal = iota
-	// GoalFirst is 0 1 … N-1 with the blank first (top left): Korf's goal.
-	GoalFirst
-)
-
-// String returns "last" or "first".
-func (g Goal) String() string {
-	if g == GoalFirst {
-		return "first"
-	}
-	return "last"
-}
-
-// ParseGoal parses "first" or "last".
-func ParseGoal(s string) (Goal, error) {
-	switch s {
-	case "first":
-		return GoalFirst, nil
-	case "last":
-		return GoalLast, nil
-	}
-	return 0, fmt.Errorf("bad goal %q: want first or last", s)
-}
-
-// Other returns the other goal convention.
-func (g Goal) Other() Goal { return 1 - g }
-
-// Home returns the cell where tile t belongs under goal g on n cells.
-func (g Goal) Home(t, n int) int {
-	if g == GoalFirst {
-		return t
-	}
-	return (t + n - 1) % n
-}
-
 // Puzzle is a position to solve: a board of any valid size, its tiles in
 // row-major order, 0 the blank, with a label and, where known, the optimal
 // solution's length. Its methods read Tiles and never change them.
@@ -319,8 +278,8 @@ func (p Puzzle) Check(g Goal) error {
 	switch {
 	case p.Solvable(g):
 		return nil
-	case p.Solvable(g.Other()):
-		return &OtherGoalError{Goal: g.Other()}
+	case g.Convention() && p.Solvable(g.Other(len(p.Tiles))):
+		return &OtherGoalError{Goal: g.Other(len(p.Tiles))}
 	}
 	return ErrUnsolvable
 }
@@ -339,7 +298,7 @@ func (e *OtherGoalError) Error() string {
 
 func (e *OtherGoalError) Unwrap() error { return ErrUnsolvable }
 
-// Solvable reports whether the goal of convention g can be reached from
+// Solvable reports whether goal g can be reached from
 // the well-formed puzzle p. Every move swaps the blank with a tile, so it
 // flips both the parity of the permutation that takes the board to the
 // goal and the parity of the blank's taxicab distance from its home; the
@@ -363,7 +322,7 @@ func (p Puzzle) Solvable(g Goal) bool {
 	return (n-cycles)%2 == p.Size.Distance(p.Blank(), g.Home(0, n))%2
 }
 
-// Solved returns the goal of convention g on a board of the valid size.
+// Solved returns goal g on a board of the valid size.
 func Solved(size Size, g Goal) Puzzle {
 	p := Puzzle{Size: size, Tiles: make([]int, size.Cells())}
 	for t := range p.Tiles {

@@ -217,7 +217,7 @@ func (h *Heuristic) Size() puzzle.Size { return h.size }
 func (h *Heuristic) Goal() puzzle.Goal { return h.goal }
 
 // Additive returns the heuristic that sums the tables, which must be of one
-// size and goal and partition the tiles. With reflect (square boards only)
+// size and goal and partition the tiles. With reflect (where Reflects)
 // it takes the maximum with the sum on the reflected board. The heuristic
 // borrows the tables' entries, read-only: their owner (a pdb.Store's
 // caller, say) keeps them open while the heuristic is in use, and closes
@@ -229,17 +229,26 @@ func Additive(name string, tables []*pdb.Table, reflect bool) (*Heuristic, error
 	return newHeuristic(name, tables, reflect)
 }
 
+// Reflects reports whether the tables of a board of the size built for
+// goal serve the board reflected about its diagonal too: where the board
+// is square and the reflection keeps the goal's blank in place, so that
+// the reflected goal is the goal, relabelled.
+func Reflects(size puzzle.Size, goal puzzle.Goal) bool {
+	b := goal.Blank(size.Cells())
+	return size.Rows == size.Cols && b/size.Cols == b%size.Cols
+}
+
 func newHeuristic(name string, tables []*pdb.Table, reflect bool) (*Heuristic, error) {
 	size, goal := tables[0].Size, tables[0].Goal
 	first, err := newView(size, goal, tables)
 	if err != nil {
 		return nil, err
 	}
-	h := &Heuristic{name: name, size: size, goal: goal, n: 1, unreflected: !reflect && size.Rows == size.Cols}
+	h := &Heuristic{name: name, size: size, goal: goal, n: 1, unreflected: !reflect && Reflects(size, goal)}
 	h.views[0] = first
 	if reflect {
-		if size.Rows != size.Cols {
-			return nil, fmt.Errorf("reflection needs a square board, not %v", size)
+		if !Reflects(size, goal) {
+			return nil, fmt.Errorf("reflection needs a square board with the goal's blank on its diagonal, not %v with the goal %v", size, goal)
 		}
 		// The goal is symmetric about the diagonal: tile t is relabelled
 		// as the tile whose home is the reflection of t's home.

@@ -77,7 +77,7 @@ func turnBack(moves []puzzle.Move) {
 }
 
 // prepare checks that start fits h and can be solved, and turns it to h's
-// goal convention if need be (puzzle.Board.Rotate).
+// goal if need be (puzzle.Board.Rotate): goal is h's, or its rotation.
 func prepare(start puzzle.Board, goal puzzle.Goal, h *Heuristic) (puzzle.Board, bool, error) {
 	if start.Size() != h.size {
 		return start, false, fmt.Errorf("a %v board for a %v heuristic", start.Size(), h.size)
@@ -85,8 +85,11 @@ func prepare(start puzzle.Board, goal puzzle.Goal, h *Heuristic) (puzzle.Board, 
 	if !start.Solvable(goal) {
 		return start, false, start.Puzzle().Check(goal) // puzzle.ErrUnsolvable, saying if the other goal is in reach
 	}
-	if goal != h.goal {
+	switch n := h.size.Cells(); goal {
+	case h.goal:
+		return start, false, nil
+	case h.goal.Other(n):
 		return start.Rotate(), true, nil
 	}
-	return start, false, nil
+	return start, false, fmt.Errorf("a goal with the blank on cell %d for a heuristic of the blank on cell %d", goal.Blank(h.size.Cells()), h.goal.Blank(h.size.Cells()))
 }

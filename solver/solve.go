@@ -76,8 +76,14 @@ func (m *Mode) UnmarshalText(text []byte) error {
 // Frontier: search.DefaultFrontier ranks large iterations, as the
 // commands do.
 type Options struct {
+	// Goal is the goal convention, unless GoalBoard is set.
 	Goal puzzle.Goal
-	Mode Mode
+	// GoalBoard, if not nil, is the goal instead: any board, of the size
+	// of the puzzles solved toward it (puzzle.NewFrame). The split search
+	// and the checks of results read back (Check, CheckIterations) take
+	// the conventions only.
+	GoalBoard *puzzle.Puzzle
+	Mode      Mode
 	// Timeout, if above 0, bounds each puzzle's search.
 	Timeout time.Duration
 	// Options tune the IDA* search of the optimal and weighted modes
@@ -97,8 +103,10 @@ type Options struct {
 // they are set.
 func (o *Options) Validate() error {
 	switch {
-	case o.Goal != puzzle.GoalLast && o.Goal != puzzle.GoalFirst:
+	case !o.Goal.Convention():
 		return fmt.Errorf("unknown goal convention %d", o.Goal)
+	case o.GoalBoard != nil && o.Goal != puzzle.GoalLast:
+		return fmt.Errorf("goal %v and a goal board: give one", o.Goal)
 	case o.Mode > Constructive:
 		return fmt.Errorf("unknown mode %v", o.Mode)
 	case o.Mode == Weighted && !search.ValidWeight(o.Weight):
@@ -165,6 +173,9 @@ func (s *Solver) Solve(ctx context.Context, p puzzle.Puzzle, opts Options) (Resu
 // solve runs the search that opts.Mode names, under the timeout: opening
 // the heuristic, which may build databases, is not bounded by it.
 func (s *Solver) solve(ctx context.Context, res *Result, opts Options) error {
+	if opts.GoalBoard != nil {
+		return s.solveFramed(ctx, res, opts)
+	}
 	p := &res.Puzzle
 	if opts.Mode == Constructive {
 		res.Heuristic = "constructive"
@@ -188,6 +199,51 @@ func (s *Solver) solve(ctx context.Context, res *Result, opts Options) error {
 		res.Result, err = search.Solve(ctx, start, opts.Goal, h, opts.search(*p))
 	}
 	return stopped(ctx, err, res, opts.Mode, opts.Timeout)
+}
+
+// solveFramed solves res's puzzle toward the goal board of opts framed
+// (puzzle.Frame): as the framed puzzle toward a goal of row order, whose
+// moves it then takes back.
+func (s *Solver) solveFramed(ctx context.Context, res *Result, opts Options) error {
+	frame, err := puzzle.NewFrame(*opts.GoalBoard)
+	if err != nil {
+		return err
+	}
+	if err := frame.Check(res.Puzzle); err != nil {
+		return err
+	}
+	if opts.Mode == Constructive && !frame.Goal().Convention() {
+		return fmt.Errorf("the constructive mode places tiles toward a goal with the blank in a corner; the goal %v has it on cell %d", frame.Target(), frame.Target().Blank())
+	}
+	framed := Result{Puzzle: frame.Puzzle(res.Puzzle)}
+	opts.Goal, opts.GoalBoard = frame.Goal(), nil
+	if perPuzzle := opts.PerPuzzle; perPuzzle != nil {
+		opts.PerPuzzle = func(_ puzzle.Puzzle, so *search.Options) { perPuzzle(res.Puzzle, so) }
+	}
+	err = s.solve(ctx, &framed, opts)
+	frame.Back(framed.Moves)
+	res.Result, res.Heuristic = framed.Result, framed.Heuristic
+	return err
+}
+
+// check reports whether p is well formed and can reach the goal.
+func (o *Options) check(p puzzle.Puzzle) error {
+	if o.GoalBoard == nil {
+		return p.Check(o.Goal)
+	}
+	frame, err := puzzle.NewFrame(*o.GoalBoard)
+	if err != nil {
+		return err
+	}
+	return frame.Check(p)
+}
+
+// target returns the goal of puzzles of the size.
+func (o *Options) target(size puzzle.Size) []int {
+	if o.GoalBoard != nil {
+		return o.GoalBoard.Tiles
+	}
+	return puzzle.Solved(size, o.Goal).Tiles
 }
 
 // open returns res's puzzle as a board, and the heuristic that searches
@@ -215,7 +271,7 @@ func (s *Solver) open(ctx context.Context, res *Result, goal puzzle.Goal) (puzzl
 // a file needs Check, which also recomputes where the iterations begin.
 func Verify(res *Result, opts Options) error {
 	p := &res.Puzzle
-	if err := p.Check(opts.Goal); err != nil {
+	if err := opts.check(*p); err != nil {
 		return fmt.Errorf("%w: %v", ErrWrongAnswer, err)
 	}
 	if !res.Solved {
@@ -225,7 +281,7 @@ func Verify(res *Result, opts Options) error {
 	switch {
 	case err != nil:
 		return fmt.Errorf("%w: %v", ErrWrongAnswer, err)
-	case !slices.Equal(end.Tiles, puzzle.Solved(p.Size, opts.Goal).Tiles):
+	case !slices.Equal(end.Tiles, opts.target(p.Size)):
 		return fmt.Errorf("%w: the moves do not reach the goal", ErrWrongAnswer)
 	}
 	res.Tiles, res.Optimal = slid, opts.Mode == Optimal

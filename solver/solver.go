@@ -21,7 +21,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"time"
 
 	"fifteen/pdb"
 	"fifteen/puzzle"
@@ -39,8 +38,9 @@ type Config struct {
 	Heuristic string
 	// Partition names the databases (pdb.ParsePartitions) of the boards
 	// solved; "" means each size's pdb.DefaultPartition. The tables of
-	// 4×4 and 5×5 boards are kept in Dir; other sizes get
-	// pdb.SmallPartition's, or the named partition's, built in memory.
+	// boards of more than pdb.MaxPerfectCells cells are kept in Dir;
+	// smaller boards' are built in memory (pdb.SmallPartition's, or the
+	// named partition's).
 	Partition string
 	// Dir is the databases' directory; "" means pdb.DefaultDir().
 	Dir string
@@ -53,7 +53,7 @@ type Config struct {
 	// pdb.BuildAny.
 	Build pdb.Policy
 	// Progress, if not nil, is called after each layer of a build into
-	// Dir, and of one in memory that runs longer than a second.
+	// Dir.
 	Progress func(pdb.Progress)
 	// Log, if not nil, is told, a line at a time, what opening the
 	// databases does: what it builds, and what it loaded from where.
@@ -150,8 +150,8 @@ type Solver struct {
 	heuristics map[heuristicKey]*opened
 }
 
-// heuristicKey is what a heuristic serves: the databases serve both goal
-// conventions (search rotates a board of the other one), classic
+// heuristicKey is what a heuristic serves: the databases of a goal serve
+// its rotation too (search rotates the board, tablesGoal), classic
 // heuristics are made for each.
 type heuristicKey struct {
 	size puzzle.Size
@@ -182,9 +182,10 @@ func New(cfg Config) (*Solver, error) {
 	return s, nil
 }
 
-// Prepare opens the heuristic for boards of the size solved toward goal,
-// building missing databases unless the Config says not to, so that
-// Solve need not. An error is returned again by every later call for the
+// Prepare opens the heuristic for boards of the size solved toward goal
+// (a convention, or a goal board's frame's, puzzle.Frame.Goal), building
+// missing databases unless the Config says not to, so that Solve need
+// not. An error is returned again by every later call for the
 // size, and by Solve; but when ctx ends (or Close is called) during a
 // build, the build stops, and a later call starts it again.
 func (s *Solver) Prepare(ctx context.Context, size puzzle.Size, goal puzzle.Goal) error {
@@ -193,6 +194,9 @@ func (s *Solver) Prepare(ctx context.Context, size puzzle.Size, goal puzzle.Goal
 		return err
 	}
 	defer done()
+	if size.ValidBoard() == nil && !goal.Fits(size.Cells()) {
+		return fmt.Errorf("goal %v on a %v board", goal, size)
+	}
 	_, err = s.heuristic(ctx, size, goal)
 	return err
 }
@@ -244,7 +248,7 @@ func (s *Solver) enter(ctx context.Context) (_ context.Context, done func(), err
 func (s *Solver) heuristic(ctx context.Context, size puzzle.Size, goal puzzle.Goal) (*search.Heuristic, error) {
 	key := heuristicKey{size, goal}
 	if s.cfg.Heuristic == "pdb" {
-		key.goal = pdb.Goal
+		key.goal = tablesGoal(size, goal)
 	}
 	s.mu.Lock()
 	o := s.heuristics[key]
@@ -262,7 +266,7 @@ func (s *Solver) heuristic(ctx context.Context, size puzzle.Size, goal puzzle.Go
 	var err error
 	if s.cfg.Heuristic != "pdb" {
 		h, err = search.Classic(s.cfg.Heuristic, size, goal)
-	} else if h, err = s.openDatabases(ctx, size, o); err != nil {
+	} else if h, err = s.openDatabases(ctx, size, key.goal, o); err != nil {
 		for _, t := range o.tables {
 			t.Close()
 		}
@@ -275,46 +279,32 @@ func (s *Solver) heuristic(ctx context.Context, size puzzle.Size, goal puzzle.Go
 	return h, err
 }
 
-// slowBuild is how long a build in memory runs before it reports its
-// progress: most take milliseconds (3×3, 2×4), which say nothing, but
-// 4×5's take half a minute, and larger boards' minutes or more (issue
-// 67: 27 s of silence, then called "loading").
-var slowBuild = time.Second
-
-// buildInMemory builds the partition's tables in memory, reporting their
-// progress and then what it built once the build has run slowBuild.
-func (s *Solver) buildInMemory(ctx context.Context, p pdb.Partition) ([]*pdb.Table, error) {
-	t0 := time.Now()
-	var opts pdb.BuildOptions
-	if s.cfg.Progress != nil {
-		opts.Progress = func(pr pdb.Progress) {
-			if time.Since(t0) >= slowBuild {
-				s.cfg.Progress(pr)
-			}
-		}
-	}
-	tables, err := p.Build(ctx, opts)
-	if elapsed := time.Since(t0); err == nil && elapsed >= slowBuild && s.cfg.Log != nil {
-		s.cfg.Log(fmt.Sprintf("built the %s pattern databases of %v in memory in %.1f s: they are not kept (pdbgen keeps 4x4's and 5x5's)", p.Name, p.Size, elapsed.Seconds()))
-	}
-	return tables, err
+// tablesGoal returns the goal whose databases serve goal: of the goal and
+// its rotation, the one whose blank comes first. So Korf's goal's serve
+// both conventions.
+func tablesGoal(size puzzle.Size, goal puzzle.Goal) puzzle.Goal {
+	n := size.Cells()
+	return puzzle.BlankAt(min(goal.Blank(n), goal.Other(n).Blank(n)), n)
 }
 
-// openDatabases returns the databases' heuristic for boards of the size,
-// recording their tables in o as it opens them: on 4×4 and 5×5, the
-// Config's partitions (or the size's default) from its directory; on other
-// sizes, pdb.SmallPartition's (or the Config's) built in memory. Several
-// partitions make the maximum of their heuristics.
-func (s *Solver) openDatabases(ctx context.Context, size puzzle.Size, o *opened) (*search.Heuristic, error) {
+// openDatabases returns the databases' heuristic for boards of the size
+// solved toward goal, recording their tables in o as it opens them: the
+// Config's partitions (or the size's default) from its directory, or on
+// boards of up to pdb.MaxPerfectCells cells, built in memory. A goal with
+// the blank elsewhere than cell 0 takes the partitions carried over to it
+// (pdb.Partition.ForBlank). Several partitions make the maximum of their
+// heuristics.
+func (s *Solver) openDatabases(ctx context.Context, size puzzle.Size, goal puzzle.Goal, o *opened) (*search.Heuristic, error) {
 	parts, err := s.cfg.partitions(size)
 	if err != nil {
 		return nil, err
 	}
 	name := cmp.Or(s.cfg.Partition, pdb.DefaultPartition(size))
-	inMemory := !slices.Contains(pdb.DefaultSizes(), size)
-	reflect := !s.cfg.NoReflect && size.Rows == size.Cols
+	inMemory := size.Cells() <= pdb.MaxPerfectCells
+	reflect := !s.cfg.NoReflect && search.Reflects(size, goal)
 	var hs []*search.Heuristic
 	for _, p := range parts {
+		p = p.ForBlank(goal.Blank(size.Cells()))
 		tables, err := s.tables(ctx, name, p, inMemory)
 		o.tables = append(o.tables, tables...)
 		if err != nil {
@@ -337,7 +327,7 @@ func (s *Solver) openDatabases(ctx context.Context, size puzzle.Size, o *opened)
 // them there as the Config's policy allows.
 func (s *Solver) tables(ctx context.Context, name string, p pdb.Partition, inMemory bool) ([]*pdb.Table, error) {
 	if inMemory {
-		return s.buildInMemory(ctx, p)
+		return p.Build(ctx, pdb.BuildOptions{}) // milliseconds: up to 9 cells
 	}
 	store, err := pdb.OpenStore(s.cfg.Dir, pdb.StoreOptions{Policy: s.cfg.Build, Progress: s.cfg.Progress, Log: s.cfg.Log})
 	if err != nil {

@@ -17,6 +17,9 @@ import (
 // errSplitMode is the modes a split search takes.
 var errSplitMode = errors.New("a split search, and the check of its iterations, are an IDA* search's: the optimal or weighted mode")
 
+// errSplitGoal is the goals a split search takes.
+var errSplitGoal = errors.New("a split search, and the check of a result read back, take the goal conventions, first or last, not a goal board")
+
 // Split begins a split search of the puzzle among tasks tasks, as each of
 // them does alike (search.Split): its result is solved if an iteration too
 // small to share (under above nodes) held a solution, and otherwise
@@ -55,6 +58,9 @@ func (s *Solver) ida(ctx context.Context, res *Result, opts Options, run func(co
 	}
 	if opts.Mode != Optimal && opts.Mode != Weighted {
 		return errSplitMode
+	}
+	if opts.GoalBoard != nil {
+		return errSplitGoal
 	}
 	ctx, done, err := s.enter(ctx)
 	if err != nil {

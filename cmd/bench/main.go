@@ -144,7 +144,8 @@ func parse(instances *cli.Instances, configs []string, limit int, interleave boo
 	var cfgs []bench.Config
 	for _, s := range configs {
 		// pdb alone names the default databases of the set's boards, by
-		// name where they have one (smaller boards' are built in memory).
+		// name where they have one (up to 9 cells, a perfect database is
+		// built in memory).
 		if h, opts, _ := strings.Cut(s, "+"); h == "pdb" && pdb.DefaultPartition(set.Instances[0].Size) != "" {
 			s = strings.TrimSuffix("pdb:"+pdb.DefaultPartition(set.Instances[0].Size)+"+"+opts, "+")
 		}

@@ -38,6 +38,8 @@ func run(args []string, stdout, stderr io.Writer) int {
   pdbgen --size 5x5 --partition 6666x7                    # Clausecker and Reinefeld's catalogue of seven
   pdbgen --partition 1,2,3,4,5/6,7,8,9,10/11,12,13,14,15  # a partition of your own`
 	cmd.Examples += `
+  pdbgen --size 4x5                                       # the 4x5 default, 7-6-6 (minutes, once)
+  pdbgen --goal "1 2 3 4 5 0 6 7 8 9 10 11 12 13 14 15"   # for 4x4 goals with the blank in the centre
   pdbgen --size 5x5 --check                               # are the 5x5 defaults built? (exit 0 if so)`
 	cmd.Exits = `
   0  the databases are built (or were already)
@@ -48,6 +50,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var size puzzle.Size
 	cli.SizeVar(fs, &size, puzzle.Size{Rows: 4, Cols: 4}, puzzle.MaxBoardCells, "board size, ROWSxCOLS")
 	partition := fs.String("partition", "", cli.PartitionHelp)
+	var goal puzzle.Goal
+	var goalBoard *puzzle.Puzzle
+	cli.GoalVar(fs, &goal, &goalBoard, "build for this goal board's databases (solve --goal): those of its blank's cell, up to the board's symmetries (default: Korf's goal's, which serve both conventions and every goal with the blank in a corner)")
 	var dir string
 	cli.DirFlag(fs, &dir)
 	force := fs.Bool("force", false, "rebuild databases that exist")
@@ -63,14 +68,28 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if fs.NArg() > 0 {
 			return fmt.Errorf("unexpected arguments %v", fs.Args())
 		}
+		blank := 0 // the cell of the goal's blank: Korf's goal's databases serve the conventions
+		if goalBoard != nil {
+			if fs.Changed("size") && size != goalBoard.Size {
+				return fmt.Errorf("--size %v, but --goal is a %v board", size, goalBoard.Size)
+			}
+			frame, err := puzzle.NewFrame(*goalBoard)
+			if err != nil {
+				return err
+			}
+			size, blank = goalBoard.Size, frame.Goal().Blank(goalBoard.Size.Cells())
+		}
 		if *partition == "" {
 			*partition = pdb.DefaultPartition(size)
 		}
 		if *partition == "" {
-			return fmt.Errorf("a %v board has no default partition: name its patterns with --partition", size)
+			return fmt.Errorf("a %v board's perfect database is built in memory, in milliseconds, when needed: nothing to keep; name patterns with --partition to build them", size)
 		}
 		if parts, err = pdb.ParsePartitions(*partition, size); err == nil && dir == "" {
 			dir, err = pdb.DefaultDir()
+		}
+		for i := range parts {
+			parts[i] = parts[i].ForBlank(blank)
 		}
 		return err
 	}

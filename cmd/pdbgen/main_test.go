@@ -123,6 +123,9 @@ func TestErrors(t *testing.T) {
 		{[]string{"-t", "-1"}, 2, "--threads\" flag: want 0 to 256"},
 		{[]string{"--size", "2x8", "--partition", "1,2,3/4,5,6,7,8,9,10,11,12,13,14,15"}, 2, "too many to build"},
 		{[]string{"--size", "3x3", "--partition", "1,2,3,4/5,6,7,8", "--pdb-dir", filepath.Join(file, "sub")}, 1, "pdbgen: "},
+		{[]string{"--size", "3x3"}, 2, "perfect database is built in memory"},
+		{[]string{"--size", "4x4", "--goal", "1 2 3 4 0 5 6 7 8"}, 2, "--size 4x4, but --goal is a 3x3 board"},
+		{[]string{"--goal", "middle"}, 2, "bad goal"},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			code, out := runPdbgen(t, c.args...)
@@ -130,6 +133,23 @@ func TestErrors(t *testing.T) {
 				t.Errorf("%v: exit %d, output %q; want exit %d and %q", c.args, code, out, c.code, c.want)
 			}
 		})
+	}
+}
+
+// TestGoalAndRule builds the rule's default of a 2×5 board, for Korf's
+// goal and for a goal with the blank on cell 6, whose orbit's first cell
+// is 1: the files name their goals.
+func TestGoalAndRule(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{{"--size", "2x5"}, {"--goal", "2x5 1 2 3 4 5 6 0 7 8 9"}} {
+		if code, out := runPdbgen(t, append(args, "--pdb-dir", dir)...); code != 0 || strings.Count(out, "entries") != 2 {
+			t.Fatalf("%v: exit %d: %s", args, code, out)
+		}
+	}
+	for _, name := range []string{"2x5-first-1.2.3.5.6.7.8.pdb", "2x5-first-4.9.pdb", "2x5-blank1-1.2.3.5.6.7.8.pdb", "2x5-blank1-4.9.pdb"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Error(err)
+		}
 	}
 }
 

@@ -33,6 +33,8 @@ func newCommand() *cli.Command {
   solve --korf100                                         # Korf's 100, with the timings of each
   solve --format jsonl --goal first examples/puzzles.txt  # a file, as JSON lines
   solve --random 1000 --size 3x3                          # random 8-puzzles
+  solve --random 20 --size 4x5 -t 2                       # 4x5 boards (their databases built once, minutes)
+  solve --random 5 --goal "1 2 3 4 0 5 6 7 8"             # toward any goal board
   solve --set korf50 --ids 38 --checkpoint k.json         # a 24-puzzle, saved as it goes
   solve --korf100 --ids 88 --gif korf88.gif               # a solution drawn as an animated GIF`
 	cmd.Hints = map[string]string{"korf50": "--set korf50"}
@@ -69,7 +71,7 @@ func defineFlags(cmd *cli.Command, cfg *config) *rawFlags {
 	fs.IntVar(&cfg.random, "random", 0, "solve `N` uniformly random solvable puzzles of --size")
 	raw.size = fs.String("size", "4x4", "board size of --random: ROWSxCOLS, or 3 for 3x3")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of --random: the same seed gives the same puzzles")
-	cli.GoalVar(fs, &b.Options.Goal, "goal convention: last (1 2 … 15 blank) or first (blank 1 2 … 15, Korf's)")
+	cli.GoalVar(fs, &b.Options.Goal, &b.Options.GoalBoard, "goal: last (1 2 … 15 blank), first (blank 1 2 … 15, Korf's), or any board, its tiles in row-major order (\"1 2 3 4 0 5 6 7 8\", \"2x4 1 2 3 0 4 5 6 7\")")
 	fs.StringVar(&b.Format, "format", "text", "output format: text or jsonl")
 	fs.BoolVar(&cfg.printOnly, "print-only", false, "print the puzzles, one a line, instead of solving them")
 	fs.StringVar(&b.GIFFile, "gif", "", "draw the solution as an animated GIF in `FILE` (one puzzle)")
@@ -157,6 +159,12 @@ func (raw *rawFlags) conflicts(cmd *cli.Command, cfg *config) error {
 		return errors.New("--random takes neither files nor --set")
 	case setName != "" && fs.Changed("goal") && b.Options.Goal != puzzle.GoalFirst:
 		return errors.New("--set and --korf100 use Korf's goal: --goal first")
+	case b.Options.GoalBoard != nil && cfg.cluster.Dir != "":
+		return errors.New("a split job (--results) takes the goal conventions: --goal first or last, not a board")
+	case b.Options.GoalBoard != nil && (b.Checkpoint != "" || *raw.resume != ""):
+		return errors.New("--checkpoint and --resume save searches toward the goal conventions: --goal first or last, not a board")
+	case b.Options.GoalBoard != nil && cfg.random > 0 && fs.Changed("size") && cfg.size != b.Options.GoalBoard.Size:
+		return fmt.Errorf("--size %v, but --goal is a %v board", cfg.size, b.Options.GoalBoard.Size)
 	case b.Format != "text" && b.Format != "jsonl":
 		return fmt.Errorf("bad --format %q: want text or jsonl", b.Format)
 	case b.GIFFile != "" && b.GIFDir != "":

@@ -18,6 +18,28 @@ import (
 	"fifteen/solver"
 )
 
+// random returns --random's puzzles: toward a goal board, those drawn
+// toward its frame's goal (the same puzzles as --goal first or last would
+// draw, where that is its frame's goal), taken back to it.
+func random(cfg *config) (iter.Seq[puzzle.Puzzle], error) {
+	board := cfg.batch.Options.GoalBoard
+	if board == nil {
+		return data.RandomSeq(cfg.random, cfg.seed, cfg.size, cfg.batch.Options.Goal)
+	}
+	frame, err := puzzle.NewFrame(*board)
+	if err != nil {
+		return nil, err
+	}
+	set, err := data.RandomSeq(cfg.random, cfg.seed, board.Size, frame.Goal())
+	return func(yield func(puzzle.Puzzle) bool) {
+		for p := range set {
+			if !yield(frame.Unframe(p)) {
+				return
+			}
+		}
+	}, err
+}
+
 // puzzles returns the batch as a stream, read or drawn as it is solved:
 // Korf's 100, random puzzles, or
 // the puzzles of the files or standard input, in order, each malformed
@@ -28,7 +50,7 @@ func puzzles(cfg *config, stdin io.Reader) (seq iter.Seq2[puzzle.Puzzle, error],
 		var set iter.Seq[puzzle.Puzzle]
 		if cfg.set != nil {
 			set = slices.Values(cfg.set.Instances)
-		} else if set, err = data.RandomSeq(cfg.random, cfg.seed, cfg.size, cfg.batch.Options.Goal); err != nil {
+		} else if set, err = random(cfg); err != nil {
 			return nil, nil, err
 		}
 		return func(yield func(puzzle.Puzzle, error) bool) {

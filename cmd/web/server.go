@@ -111,9 +111,10 @@ func (s *server) opening(size puzzle.Size) opening {
 	return s.opened[size]
 }
 
-// size4 is the board whose databases are files, built on first use; the
-// smaller sizes' are built in memory in a second or two. size5's are
-// files too, opened when present.
+// size4 is the board whose databases are opened at the start, built if
+// need be; size5's are opened when present. The other boards' are built
+// on first use, in memory up to 9 cells, into the database directory
+// above (in seconds up to 16 cells, the most the server searches).
 var (
 	size4 = puzzle.Size{Rows: 4, Cols: 4}
 	size5 = puzzle.Size{Rows: 5, Cols: 5}
@@ -293,12 +294,29 @@ func (s *server) healthz(w http.ResponseWriter, r *http.Request) {
 
 // request is a puzzle as the API takes it.
 type request struct {
-	ID     string  `json:"id"`
-	Tiles  []int   `json:"tiles"`
-	Size   string  `json:"size"`
-	Goal   string  `json:"goal"`
-	Mode   string  `json:"mode"`
-	Weight float64 `json:"weight"`
+	ID     string    `json:"id"`
+	Tiles  []int     `json:"tiles"`
+	Size   string    `json:"size"`
+	Goal   goalField `json:"goal"`
+	Mode   string    `json:"mode"`
+	Weight float64   `json:"weight"`
+}
+
+// goalField is a request's goal: a convention's name, or the tiles of a
+// goal board of the puzzle's size.
+type goalField struct {
+	name  string
+	tiles []int
+}
+
+func (g *goalField) UnmarshalJSON(b []byte) error {
+	if json.Unmarshal(b, &g.name) == nil {
+		return nil
+	}
+	if json.Unmarshal(b, &g.tiles) != nil {
+		return errors.New(`"goal": want "first", "last", or a goal board's tiles in rows, such as [1,2,3,0]`)
+	}
+	return nil
 }
 
 // requestFields are the request's JSON fields, spelt exactly.
@@ -380,7 +398,7 @@ func (req *request) parse(l limits) (puzzle.Puzzle, solver.Options, error) {
 	opts := solver.Options{Timeout: l.timeout, Options: search.Options{Weight: req.Weight, Threads: 1, Frontier: search.DefaultFrontier}}
 	p := puzzle.Puzzle{ID: req.ID, Tiles: req.Tiles}
 	var err error
-	if opts.Goal, err = parseGoal(req.Goal); err != nil {
+	if opts.Goal, err = parseGoal(req.Goal.name); err != nil {
 		return p, opts, err
 	}
 	if req.Mode != "" {
@@ -396,6 +414,9 @@ func (req *request) parse(l limits) (puzzle.Puzzle, solver.Options, error) {
 	}
 	if p.Size, err = parseSize(req.Size, len(req.Tiles)); err != nil {
 		return p, opts, err
+	}
+	if req.Goal.tiles != nil {
+		opts.GoalBoard = &puzzle.Puzzle{Size: p.Size, Tiles: req.Goal.tiles}
 	}
 	if err := check(p, opts); err != nil {
 		return p, opts, err
@@ -432,13 +453,17 @@ func parseSize(s string, n int) (puzzle.Size, error) {
 }
 
 // maxSearchCells bounds the boards the server searches with databases
-// built in memory or its 4×4 files; 5×5 boards are searched too when
+// built on first use, or its 4×4 ones; 5×5 boards are searched too when
 // their databases are open.
 const maxSearchCells = 16
 
-// check reports a malformed puzzle (400), or one that cannot be solved in
-// the mode (422), before the request waits for a search slot.
+// check reports a malformed puzzle or goal board (400), or one that
+// cannot be solved in the mode (422), before the request waits for a
+// search slot.
 func check(p puzzle.Puzzle, opts solver.Options) error {
+	if opts.GoalBoard != nil {
+		return checkGoalBoard(p, opts)
+	}
 	err := p.Check(opts.Goal)
 	var og *puzzle.OtherGoalError
 	switch {
@@ -452,6 +477,29 @@ func check(p puzzle.Puzzle, opts solver.Options) error {
 		return fail(http.StatusUnprocessableEntity, "a %v board: the %v mode solves boards of up to %d cells and 5x5 here, the constructive mode any size", p.Size, opts.Mode, maxSearchCells)
 	}
 	return nil
+}
+
+// checkGoalBoard is check's for a goal board. The server opens the 4×4
+// and 5×5 databases of Korf's goal alone, which serve the goals with the
+// blank in a corner; those of another goal take a minute or more to
+// build, which solve --goal does.
+func checkGoalBoard(p puzzle.Puzzle, opts solver.Options) error {
+	frame, err := puzzle.NewFrame(*opts.GoalBoard)
+	if err != nil {
+		return fail(http.StatusBadRequest, "%v", err)
+	}
+	err = frame.Check(p)
+	switch corner := frame.Goal() == puzzle.GoalFirst; {
+	case errors.Is(err, puzzle.ErrUnsolvable):
+		return fail(http.StatusUnprocessableEntity, "%v", err)
+	case err != nil:
+		return fail(http.StatusBadRequest, "%v", err)
+	case !corner && opts.Mode == solver.Constructive:
+		return fail(http.StatusUnprocessableEntity, "the constructive mode places tiles toward a goal with the blank in a corner")
+	case !corner && (p.Size == size4 || p.Size == size5):
+		return fail(http.StatusUnprocessableEntity, "a %v goal with the blank on cell %d: the server keeps the databases of goals with the blank in a corner; solve --goal builds those of any goal", p.Size, frame.Target().Blank())
+	}
+	return check(frame.Puzzle(p), solver.Options{Goal: frame.Goal(), Mode: opts.Mode})
 }
 
 // acquire waits for a search slot, at most queueWait (503), and returns
@@ -656,22 +704,37 @@ func (b *boundedBuffer) Write(p []byte) (int, error) {
 	return b.Buffer.Write(p)
 }
 
+// queryTiles parses a query parameter's tiles, comma-separated.
+func queryTiles(param, value string) ([]int, error) {
+	var tiles []int
+	for _, f := range strings.Split(value, ",") {
+		t, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			return nil, fail(http.StatusBadRequest, "%s: %q is not a number", param, f)
+		}
+		tiles = append(tiles, t)
+	}
+	return tiles, nil
+}
+
 // gif answers a GIF of the solution of the puzzle in the query: tiles
-// comma-separated, with size, goal, mode and weight as /api/solve takes
-// them. The drawing holds a slot, and is bounded by the timeout (504), a
+// comma-separated, with size, goal (a goal board's tiles
+// comma-separated too), mode and weight as /api/solve takes them. The drawing holds a slot, and is bounded by the timeout (504), a
 // client that goes away, and the server's closing (503).
 func (s *server) gif(w http.ResponseWriter, r *http.Request) error {
 	q, err := query(r, "tiles", "size", "goal", "mode", "weight")
 	if err != nil {
 		return err
 	}
-	req := request{Size: q.Get("size"), Goal: q.Get("goal"), Mode: q.Get("mode")}
-	for _, f := range strings.Split(q.Get("tiles"), ",") {
-		t, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil {
-			return fail(http.StatusBadRequest, "tiles: %q is not a number", f)
+	req := request{Size: q.Get("size"), Goal: goalField{name: q.Get("goal")}, Mode: q.Get("mode")}
+	if req.Tiles, err = queryTiles("tiles", q.Get("tiles")); err != nil {
+		return err
+	}
+	if strings.Contains(req.Goal.name, ",") {
+		if req.Goal.tiles, err = queryTiles("goal", req.Goal.name); err != nil {
+			return err
 		}
-		req.Tiles = append(req.Tiles, t)
+		req.Goal.name = ""
 	}
 	if v := q.Get("weight"); v != "" {
 		var err error

@@ -91,9 +91,13 @@ func replay(t testing.TB, rec record.Record) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	goal, err := puzzle.ParseGoal(rec.Goal)
-	if err != nil {
-		t.Fatal(err)
+	target := rec.GoalTiles
+	if rec.Goal != "board" {
+		goal, err := puzzle.ParseGoal(rec.Goal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		target = puzzle.Solved(size, goal).Tiles
 	}
 	moves, err := puzzle.ParseMoves(rec.Moves)
 	if err != nil {
@@ -103,8 +107,8 @@ func replay(t testing.TB, rec record.Record) {
 	switch {
 	case err != nil:
 		t.Fatal(err)
-	case !slices.Equal(end.Tiles, puzzle.Solved(size, goal).Tiles):
-		t.Fatalf("%v: the moves %s do not reach the goal", rec.Start, rec.Moves)
+	case !slices.Equal(end.Tiles, target):
+		t.Fatalf("%v: the moves %s do not reach the goal %v", rec.Start, rec.Moves, target)
 	case !slices.Equal(slid, rec.Tiles):
 		t.Fatalf("the moves slide %v, the answer says %v", slid, rec.Tiles)
 	case rec.Length == nil || *rec.Length != len(moves):
@@ -126,6 +130,15 @@ func decodeRecord(t testing.TB, b []byte) record.Record {
 	decodeJSON(t, b, &rec)
 	replay(t, rec)
 	return rec
+}
+
+// mirror returns the 4×4 tiles with each row reversed.
+func mirror(tiles []int) []int {
+	out := slices.Clone(tiles)
+	for r := range 4 {
+		slices.Reverse(out[4*r : 4*r+4])
+	}
+	return out
 }
 
 // swap12 returns the tiles with 1 and 2 swapped: the other parity.
@@ -177,6 +190,19 @@ func TestAPI(t *testing.T) {
 		{name: "solve 3x4", method: "POST", path: "/api/solve", body: `{"tiles": [4,1,2,3,5,6,7,11,8,9,10,0], "size": "3x4"}`, status: 200, check: func(t *testing.T, b []byte) { decodeRecord(t, b) }},
 		{name: "solve constructive 5x5", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(random5.Tiles) + `, "mode": "constructive"}`, status: 200, want: `"heuristic":"constructive"`, check: func(t *testing.T, b []byte) { decodeRecord(t, b) }},
 		{name: "solve solved", method: "POST", path: "/api/solve", body: `{"tiles": ` + solved4 + `}`, status: 200, want: `"length":0`},
+		{name: "solve toward a goal board", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0,4,5,6,7,8], "goal": [1,2,3,4,0,5,6,7,8]}`, status: 200, want: `"goal":"board","goal_tiles":[1,2,3,4,0,5,6,7,8]`, check: func(t *testing.T, b []byte) { decodeRecord(t, b) }},
+		// Korf's 79 and his goal, mirrored: the goal's blank in a corner,
+		// served by the open databases, and the same distance.
+		{name: "solve toward a corner goal", method: "POST", path: "/api/solve", body: `{"tiles": ` + tilesJSON(mirror(korf79.Tiles)) + `, "goal": ` + tilesJSON(mirror(puzzle.Solved(puzzle.Size{Rows: 4, Cols: 4}, puzzle.GoalFirst).Tiles)) + `}`, status: 200, check: func(t *testing.T, b []byte) {
+			if rec := decodeRecord(t, b); *rec.Length != korf79.Optimal || !rec.Optimal {
+				t.Errorf("answer %+v: want %d moves, optimal", rec, korf79.Optimal)
+			}
+		}},
+		{name: "goal with the blank in the centre", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0], "goal": [1,2,3,4,5,0,6,7,8,9,10,11,12,13,14,15]}`, status: 422, want: "solve --goal builds those of any goal"},
+		{name: "unsolvable toward a goal board", method: "POST", path: "/api/solve", body: `{"tiles": [2,1,3,0,4,5,6,7,8], "goal": [1,2,3,4,0,5,6,7,8]}`, status: 422, want: "(goal 1 2 3 4 0 5 6 7 8)"},
+		{name: "goal board of another size", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0,4,5,6,7,8], "goal": [1,2,3,0]}`, status: 400, want: "wrong number of tiles"},
+		{name: "goal of neither kind", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "goal": 5}`, status: 400, want: "a goal board's tiles in rows"},
+		{name: "constructive toward an edge goal", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0,4,5,6,7,8], "goal": [1,2,3,4,0,5,6,7,8], "mode": "constructive"}`, status: 422, want: "blank in a corner"},
 		{name: "malformed JSON", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,`, status: 400, want: "malformed JSON"},
 		{name: "two values", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0]} {}`, status: 400, want: "more than one value"},
 		{name: "unknown field", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "mdoe": "human"}`, status: 400, want: `unknown field \"mdoe\"`},
@@ -271,6 +297,12 @@ func TestAPI(t *testing.T) {
 				t.Fatal(err)
 			}
 		}},
+		{name: "gif toward a goal board", method: "GET", path: "/api/solve.gif?tiles=1,2,3,0,4,5,6,7,8&goal=1,2,3,4,0,5,6,7,8", status: 200, check: func(t *testing.T, b []byte) {
+			if anim, err := gif.DecodeAll(bytes.NewReader(b)); err != nil || len(anim.Image) < 2 {
+				t.Errorf("a GIF of one move: %v", err)
+			}
+		}},
+		{name: "gif bad goal tiles", method: "GET", path: "/api/solve.gif?tiles=1,2,3,0&goal=1,2,x", status: 400, want: `goal: \"x\" is not a number`},
 		{name: "gif bad tiles", method: "GET", path: "/api/solve.gif?tiles=1,2,x", status: 400, want: `\"x\" is not a number`},
 		{name: "gif unsolvable", method: "GET", path: "/api/solve.gif?tiles=2,1,3,4,5,6,7,8,0", status: 422, want: "unsolvable"},
 		{name: "gif misspelt parameter", method: "GET", path: "/api/solve.gif?tiles=1,2,3,0&gaol=first", status: 400, want: `parameter \"gaol\"`},

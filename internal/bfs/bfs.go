@@ -14,7 +14,12 @@ type Position struct {
 // convention g, in breadth-first order. It is meant for small boards: 3×3
 // has 181,440 positions.
 func All(size puzzle.Size, g puzzle.Goal) []Position {
-	start := puzzle.SolvedBoard(size, g)
+	return From(puzzle.SolvedBoard(size, g))
+}
+
+// From returns every position reachable from the goal board start, in
+// breadth-first order.
+func From(start puzzle.Board) []Position {
 	seen := map[puzzle.Board]bool{start: true}
 	all := []Position{{start, 0}}
 	for i := 0; i < len(all); i++ {

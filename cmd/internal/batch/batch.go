@@ -196,7 +196,7 @@ func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, erro
 	t0 := time.Now()
 	var sum summary
 	if c.Options.Mode != solver.Constructive {
-		stream = prepared(ctx, s, c.Options.Goal, stream, func(d time.Duration) {
+		stream = prepared(ctx, s, &c.Options, stream, func(d time.Duration) {
 			if building.Swap(false) {
 				sum.building += d
 			} else {
@@ -316,7 +316,7 @@ func PrintOutcomes(c *Config, n int, outcomes func(i int) Outcome, stdout, stder
 // the stream reaches it, the time spent doing so handed to opened. A
 // failure is reported in full with the size's first puzzle, and stands
 // for the later ones as "see above".
-func prepared(ctx context.Context, s *solver.Solver, goal puzzle.Goal, stream iter.Seq2[puzzle.Puzzle, error], opened func(time.Duration)) iter.Seq2[puzzle.Puzzle, error] {
+func prepared(ctx context.Context, s *solver.Solver, opts *solver.Options, stream iter.Seq2[puzzle.Puzzle, error], opened func(time.Duration)) iter.Seq2[puzzle.Puzzle, error] {
 	return func(yield func(puzzle.Puzzle, error) bool) {
 		seen := map[puzzle.Size]error{} // each size seen: nil, or why it failed
 		for p, err := range stream {
@@ -326,7 +326,7 @@ func prepared(ctx context.Context, s *solver.Solver, goal puzzle.Goal, stream it
 				}
 			} else if err == nil {
 				t0 := time.Now()
-				err = s.Prepare(ctx, p.Size, goal)
+				err = prepare(ctx, s, p.Size, opts)
 				opened(time.Since(t0))
 				seen[p.Size] = err
 			}
@@ -335,6 +335,21 @@ func prepared(ctx context.Context, s *solver.Solver, goal puzzle.Goal, stream it
 			}
 		}
 	}
+}
+
+// prepare opens the heuristic of puzzles of the size solved with opts:
+// toward a goal board, its frame's goal's (puzzle.Frame); none for
+// puzzles of another size than the board's, which Solve refuses.
+func prepare(ctx context.Context, s *solver.Solver, size puzzle.Size, opts *solver.Options) error {
+	goal := opts.Goal
+	if board := opts.GoalBoard; board != nil {
+		frame, err := puzzle.NewFrame(*board)
+		if err != nil || board.Size != size {
+			return err
+		}
+		goal = frame.Goal()
+	}
+	return s.Prepare(ctx, size, goal)
 }
 
 // errRepeated stands for an error already reported in full.

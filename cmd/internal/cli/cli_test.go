@@ -188,7 +188,7 @@ func TestFlags(t *testing.T) {
 		var goal puzzle.Goal
 		var size puzzle.Size
 		var threads, jobs int
-		GoalVar(fs, &goal, "")
+		GoalVar(fs, &goal, nil, "")
 		SizeVar(fs, &size, puzzle.Size{Rows: 4, Cols: 4}, 25, "")
 		ThreadsVar(fs, &threads, 8, "")
 		JobsVar(fs, &jobs, 8, "")
@@ -200,6 +200,43 @@ func TestFlags(t *testing.T) {
 		}
 		if got := fmt.Sprint(goal, " ", size, " ", threads, " ", jobs, " ", in.Name(), " ", in.ids); err == nil && got != c.want {
 			t.Errorf("%v: %s, want %s", c.args, got, c.want)
+		}
+	}
+}
+
+// TestGoalBoardFlag checks --goal's board form: a board, a board that is
+// a convention's goal, and boards refused.
+func TestGoalBoardFlag(t *testing.T) {
+	for _, c := range []struct {
+		arg  string
+		want string // the goal, and the board if any
+	}{
+		{"1 2 3 4 0 5 6 7 8", "last 3x3 1 2 3 4 0 5 6 7 8"},
+		{"2x4 1 2 3 0 4 5 6 7", "last 2x4 1 2 3 0 4 5 6 7"},
+		{"0,1,2,3,4,5,6,7,8", "first"},
+		{"1 2 3 4 5 6 7 8 0", "last"},
+		{"first", "first"},
+		{"1 2 3 4 5 6 7 8", "error: bad goal \"1 2 3 4 5 6 7 8\": want first, last or a board's tiles (8 tiles: a 3x3 board has 9, 0 to 8; 0 is missing (other shapes use a ROWSxCOLS block header))"},
+		{"1 1 2 3 4 5 6 7 8", "error"},
+		{"middle", "error"},
+	} {
+		fs := pflag.NewFlagSet("x", pflag.ContinueOnError)
+		fs.SetOutput(new(bytes.Buffer))
+		var goal puzzle.Goal
+		var board *puzzle.Puzzle
+		GoalVar(fs, &goal, &board, "")
+		err := fs.Parse([]string{"--goal", c.arg})
+		got := goal.String()
+		if err != nil {
+			got = "error"
+			if strings.Contains(c.want, ":") {
+				got += ": " + strings.TrimPrefix(err.Error(), `invalid argument "`+c.arg+`" for "--goal" flag: `)
+			}
+		} else if board != nil {
+			got += " " + board.Size.String() + " " + board.String()
+		}
+		if got != c.want {
+			t.Errorf("--goal %q: %s, want %s", c.arg, got, c.want)
 		}
 	}
 }

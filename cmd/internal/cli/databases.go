@@ -34,7 +34,7 @@ func partitionHelp() string {
 		names := pdb.Names(size)
 		sizes = append(sizes, fmt.Sprintf("on %v %s (default), %s", size, names[0], strings.Join(names[1:], ", ")))
 	}
-	return "pattern databases: " + strings.Join(sizes, "; ") + "; or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +: the maximum of their heuristics)"
+	return "pattern databases: " + strings.Join(sizes, "; ") + "; on other boards of 10 to 32 cells, the rule's (766 on 4x5: docs/design.md); or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +: the maximum of their heuristics)"
 }
 
 // Explain returns err's message, with what the user can do about it:

@@ -1,8 +1,11 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -10,19 +13,54 @@ import (
 	"fifteen/puzzle"
 )
 
-// GoalVar defines the --goal flag on fs, stored in g, default last.
-func GoalVar(fs *pflag.FlagSet, g *puzzle.Goal, usage string) {
+// GoalVar defines the --goal flag on fs: a convention, first or last,
+// stored in g (default last); or, where board is not nil, any board,
+// written as a puzzle is ("1 2 3 4 0 5 6 7 8", "2x4 1 2 3 0 4 5 6 7"),
+// stored in board. A board that is a convention's goal is stored as the
+// convention.
+func GoalVar(fs *pflag.FlagSet, g *puzzle.Goal, board **puzzle.Puzzle, usage string) {
 	*g = puzzle.GoalLast
-	fs.Var(&goalValue{g}, "goal", usage)
+	fs.Var(&goalValue{g, board}, "goal", usage)
 }
 
-type goalValue struct{ g *puzzle.Goal }
+type goalValue struct {
+	g     *puzzle.Goal
+	board **puzzle.Puzzle // nil where the command takes the conventions only
+}
 
-func (v *goalValue) String() string { return v.g.String() }
-func (v *goalValue) Type() string   { return "string" }
-func (v *goalValue) Set(s string) (err error) {
-	*v.g, err = puzzle.ParseGoal(s)
-	return err
+func (v *goalValue) String() string {
+	if v.board != nil && *v.board != nil {
+		return (*v.board).Line()
+	}
+	return v.g.String()
+}
+
+func (v *goalValue) Type() string { return "string" }
+
+func (v *goalValue) Set(s string) error {
+	goal, err := puzzle.ParseGoal(s)
+	if err == nil || v.board == nil {
+		*v.g = goal
+		return err
+	}
+	p, err := puzzle.NewReader(strings.NewReader(s), "").Next()
+	var ie *puzzle.InputError
+	if errors.As(err, &ie) {
+		err = errors.New(ie.Reason)
+	}
+	if err != nil {
+		return fmt.Errorf("bad goal %q: want first, last or a board's tiles (%v)", s, err)
+	}
+	*v.g, *v.board = puzzle.GoalLast, nil
+	for _, g := range []puzzle.Goal{puzzle.GoalLast, puzzle.GoalFirst} {
+		if slices.Equal(p.Tiles, puzzle.Solved(p.Size, g).Tiles) {
+			*v.g = g
+			return nil
+		}
+	}
+	p.ID = ""
+	*v.board = &p
+	return nil
 }
 
 // SizeVar defines a board size flag, --size, on fs, stored in size, of at

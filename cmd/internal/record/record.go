@@ -15,7 +15,8 @@ type Record struct {
 	ID             string             `json:"id"`
 	Size           string             `json:"size"`
 	Start          []int              `json:"start"`
-	Goal           string             `json:"goal"`
+	Goal           string             `json:"goal"`                 // first, last, or board
+	GoalTiles      []int              `json:"goal_tiles,omitempty"` // the goal board's, if goal is board
 	Mode           solver.Mode        `json:"mode"`
 	Solved         bool               `json:"solved"`
 	Optimal        bool               `json:"optimal"`
@@ -39,7 +40,7 @@ func New(r *solver.Result, err error, opts solver.Options) Record {
 		ID:             r.Puzzle.ID,
 		Size:           r.Puzzle.Size.String(),
 		Start:          r.Puzzle.Tiles,
-		Goal:           opts.Goal.String(),
+		Goal:           goalName(opts),
 		Mode:           opts.Mode,
 		Solved:         err == nil,
 		Optimal:        err == nil && r.Optimal,
@@ -54,6 +55,9 @@ func New(r *solver.Result, err error, opts solver.Options) Record {
 		NodesPerSecond: r.NodesPerSecond(),
 		Iterations:     r.Iterations,
 	}
+	if opts.GoalBoard != nil {
+		rec.GoalTiles = opts.GoalBoard.Tiles
+	}
 	if rec.Iterations == nil {
 		rec.Iterations = []search.Iteration{} // the constructive solver's
 	}
@@ -65,4 +69,13 @@ func New(r *solver.Result, err error, opts solver.Options) Record {
 		rec.Error = err.Error()
 	}
 	return rec
+}
+
+// goalName returns the goal's name in a record: the convention's, or
+// "board" for a goal board, whose tiles the record holds.
+func goalName(opts solver.Options) string {
+	if opts.GoalBoard != nil {
+		return "board"
+	}
+	return opts.Goal.String()
 }
