@@ -198,3 +198,42 @@ func TestGoalDatabases(t *testing.T) {
 		t.Errorf("%d databases, want three goals' three: %v", len(names), names)
 	}
 }
+
+// TestWideBoards solves 4×5 and 3×6 positions, random walks of 40 moves
+// from Korf's goal and from a goal with the blank on an edge, under
+// 5-tile databases that the store builds in seconds, against IDA* under
+// linear conflict (Manhattan distance on 3×6, whose rows are longer than
+// the lines linear conflict tabulates).
+func TestWideBoards(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, c := range []struct {
+		size      puzzle.Size
+		partition string
+		classic   string
+	}{
+		{puzzle.Size{Rows: 4, Cols: 5}, "1,2,5,6,10/3,4,7,8,9/11,12,15,16,17/13,14,18,19", "linear-conflict"},
+		{puzzle.Size{Rows: 3, Cols: 6}, "1,2,6,7,8/3,4,9,10,14/5,11,15,16,17/12,13", "manhattan"},
+	} {
+		dbs := newSolver(t, solver.Config{Partition: c.partition, Dir: dir, Build: pdb.BuildAny})
+		lc := newSolver(t, solver.Config{Heuristic: c.classic})
+		for _, goal := range []puzzle.Puzzle{puzzle.Solved(c.size, puzzle.GoalFirst), goalWithBlank(rng, c.size, 2)} {
+			for range 3 {
+				p := goal
+				for range 40 {
+					if q, _, err := p.Apply([]puzzle.Move{puzzle.Moves[rng.IntN(4)]}); err == nil {
+						p = q
+					}
+				}
+				opts := solver.Options{GoalBoard: &goal, Options: search.Options{Frontier: search.DefaultFrontier, Threads: 2}}
+				want, err := lc.Solve(context.Background(), p, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res, err := dbs.Solve(context.Background(), p, opts); err != nil || res.Length() != want.Length() {
+					t.Fatalf("%v toward %v: %d moves, %v; %s: %d", p, goal, res.Length(), err, c.classic, want.Length())
+				}
+			}
+		}
+	}
+}
