@@ -312,6 +312,21 @@ func BenchmarkBuild(b *testing.B) {
 	}
 }
 
+// BenchmarkBuildRuled builds the rule's default set of each board in
+// docs/performance.md's "Other boards", in memory: minutes and gigabytes
+// each (-bench 'BuildRuled/4x5' picks one).
+func BenchmarkBuildRuled(b *testing.B) {
+	for _, size := range []puzzle.Size{{Rows: 4, Cols: 5}, {Rows: 3, Cols: 6}, {Rows: 3, Cols: 7}, {Rows: 4, Cols: 8}, {Rows: 5, Cols: 6}} {
+		b.Run(size.String(), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Ruled(size).Build(context.Background(), BuildOptions{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkLookup reads a 6-tile table at random placements, sparse and
 // ranked: the cost of a heuristic lookup that misses the cache.
 func BenchmarkLookup(b *testing.B) {
