@@ -145,10 +145,10 @@ func (s *Store) Tables(ctx context.Context, name string, p Partition) ([]*Table,
 	return nil, fail(ErrMissing)
 }
 
-// Build builds the partitions' databases that the directory lacks, or
-// holds damaged or of an older format, whatever the policy; with force,
-// all of them. A pattern that partitions share is built once. It returns
-// how many databases it built.
+// Build builds the partitions' databases (of one size and goal) that the
+// directory lacks, or holds damaged or of an older format, whatever the
+// policy; with force, all of them. A pattern that partitions share is
+// built once. It returns how many databases it built.
 func (s *Store) Build(ctx context.Context, parts []Partition, force bool) (int, error) {
 	if force {
 		return s.build(ctx, parts, everything)

@@ -114,7 +114,8 @@ func (s *server) opening(size puzzle.Size) opening {
 // size4 is the board whose databases are opened at the start, built if
 // need be; size5's are opened when present. The other boards' are built
 // on first use, in memory up to 9 cells, into the database directory
-// above (in seconds up to 16 cells, the most the server searches).
+// above: up to 16 cells, the most the server searches, no set is larger
+// than 4×4's.
 var (
 	size4 = puzzle.Size{Rows: 4, Cols: 4}
 	size5 = puzzle.Size{Rows: 5, Cols: 5}
