@@ -312,10 +312,10 @@ func BenchmarkBuild(b *testing.B) {
 	}
 }
 
-// BenchmarkBuildRuled builds the rule's default set of each board in
+// BenchmarkRuledSets builds the rule's default set of each board in
 // docs/performance.md's "Other boards", in memory: minutes and gigabytes
-// each (-bench 'BuildRuled/4x5' picks one).
-func BenchmarkBuildRuled(b *testing.B) {
+// each (-bench 'RuledSets/4x5' picks one).
+func BenchmarkRuledSets(b *testing.B) {
 	for _, size := range []puzzle.Size{{Rows: 4, Cols: 5}, {Rows: 3, Cols: 6}, {Rows: 3, Cols: 7}, {Rows: 4, Cols: 8}, {Rows: 5, Cols: 6}} {
 		b.Run(size.String(), func(b *testing.B) {
 			for b.Loop() {
