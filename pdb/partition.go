@@ -114,19 +114,25 @@ func DefaultSizes() []puzzle.Size { return []puzzle.Size{size4, size5} }
 // its patterns' sizes ("766" on 4×5). Smaller boards have none (""):
 // SmallPartition's perfect database, built in memory in milliseconds.
 func DefaultPartition(size puzzle.Size) string {
-	if name, ok := defaults[size]; ok {
-		return name
-	}
-	if size.Cells() <= MaxPerfectCells {
+	switch {
+	case ruled(size):
+		return Ruled(size).Name
+	case size.Cells() <= MaxPerfectCells:
 		return ""
 	}
-	return Ruled(size).Name
+	return defaults[size]
+}
+
+// ruled reports whether the size's default is the rule's (Ruled).
+func ruled(size puzzle.Size) bool {
+	_, named := defaults[size]
+	return !named && size.Cells() > MaxPerfectCells
 }
 
 // Names returns the built-in partitions and sets of partitions of the
 // size, for a flag's help: the default first, then the others sorted.
 func Names(size puzzle.Size) []string {
-	if _, named := defaults[size]; !named && size.Cells() > MaxPerfectCells {
+	if ruled(size) {
 		return []string{DefaultPartition(size)}
 	}
 	names := slices.Collect(maps.Keys(builtin[size]))
@@ -198,7 +204,7 @@ func ParsePartition(s string, size puzzle.Size) (Partition, error) {
 		p.Patterns = patterns
 		return p, nil
 	}
-	if _, named := defaults[size]; !named && size.Cells() > MaxPerfectCells && s == DefaultPartition(size) {
+	if ruled(size) && s == DefaultPartition(size) {
 		return Ruled(size), nil
 	}
 	if err := otherSize(s, size); err != nil {

@@ -18,6 +18,7 @@ func TestFits(t *testing.T) {
 	}{
 		{"", four, true}, {"", three, true}, {"663x2", four, true}, {"6666", five, true}, {"6666", four, false},
 		{"1,2,3,4,5,6,7/8,9,10,11,12,13,14,15", four, true}, {"1,2,3,4/5,6,7,8", three, true}, {"1,2,3,4/5,6,7,8", four, false},
+		{"766", puzzle.Size{Rows: 4, Cols: 5}, true}, {"766", four, false}, // the rule's 4x5 default, by name
 	} {
 		cfg := solver.Config{Partition: c.partition}
 		if got := cfg.Fits(c.size); got != c.fits {

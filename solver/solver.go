@@ -79,11 +79,9 @@ func (c *Config) Validate() error {
 	if c.Heuristic != "" && c.Heuristic != "pdb" {
 		return fmt.Errorf("partition %q with the %s heuristic: a partition names databases, which only the pdb heuristic looks up", c.Partition, c.Heuristic)
 	}
-	// A name is of 4x4 or 5x5 boards; a spec may be of any, but of one.
-	sizes := pdb.DefaultSizes()
-	if strings.ContainsAny(c.Partition, ",/") {
-		sizes = append(sizes, boardSizes()...)
-	}
+	// A name or a spec may be of any board, but of one: the named sizes'
+	// first, whose errors list their names.
+	sizes := append(pdb.DefaultSizes(), boardSizes()...)
 	var first, fitting error
 	for _, size := range sizes {
 		_, err := c.partitions(size)

@@ -58,6 +58,7 @@ func TestConfigValidate(t *testing.T) {
 		{"classic", solver.Config{Heuristic: "manhattan"}, true},
 		{"built-in set", solver.Config{Partition: "663x2"}, true},
 		{"spec of another size", solver.Config{Partition: "1,2,3,4/5,6,7,8"}, true},
+		{"the rule's name of another size", solver.Config{Partition: "766"}, true},
 		{"unknown heuristic", solver.Config{Heuristic: "euclid"}, false},
 		{"unknown partition", solver.Config{Partition: "99"}, false},
 		// Issue 48: refused once per puzzle, and a set within a catalogue.
