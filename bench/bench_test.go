@@ -270,6 +270,11 @@ func TestParseConfig(t *testing.T) {
 			t.Errorf("ParseConfig(%q): frontier %d, %v; want %d", s, c.Frontier, err, want)
 		}
 	}
+	for s, want := range map[string]bool{"pdb+contour": true, "pdb": false} {
+		if c, err := bench.ParseConfig(s); err != nil || c.Contour != want {
+			t.Errorf("ParseConfig(%q): contour %v, %v; want %v", s, c.Contour, err, want)
+		}
+	}
 	// Partitions joined by '+' before the options, and the default
 	// databases (issue 48: neither could be written).
 	for s, want := range map[string]bench.Config{
@@ -306,6 +311,9 @@ func TestParseConfig(t *testing.T) {
 		"pdb+thread=2":              "unknown option (did you mean threads?)",
 		"pdb+fronteir=8":            "unknown option (did you mean frontier?)",
 		"pdb+frontier=1+order=ULRD": "not with order",
+		"pdb+contour+order=ULRD":    "not with order",
+		"pdb+contour+frontier=0":    "not with frontier=0",
+		"pdb+contour=1":             "takes no value",
 	} {
 		if _, err := bench.ParseConfig(bad); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ParseConfig(%q): %v, want %q", bad, err, want)

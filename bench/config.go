@@ -27,6 +27,7 @@ import (
 //	+order=ULRD                     the blank's move order at every node (search.Options.Order)
 //	+frontier=MIB                   the frontier's memory (search.Options.Frontier; default
 //	                                search.DefaultFrontier, 0: depth-first)
+//	+contour                        the rounds cut at a contour (search.Options.Contour)
 //	+threads=N                      goroutines per puzzle (default 1)
 //	+jobs=N                         puzzles at once (default 1)
 //	ref663                          the C yardstick (Yardstick): no options
@@ -101,6 +102,11 @@ func ParseConfig(s string) (Config, error) {
 			}
 		case "order":
 			c.Order, err = search.ParseOrder(value)
+		case "contour":
+			c.Contour = true
+			if value != "" {
+				err = fmt.Errorf("takes no value")
+			}
 		case "frontier":
 			if c.Frontier, err = strconv.Atoi(value); err == nil && (c.Frontier < 0 || c.Frontier > search.MaxFrontier) {
 				err = fmt.Errorf("want 1 to %d MiB, or 0 for depth-first", search.MaxFrontier)
@@ -115,8 +121,11 @@ func ParseConfig(s string) (Config, error) {
 			return Config{}, fmt.Errorf("config %q: option %q: %v", s, opt, err)
 		}
 	}
-	if seen["frontier"] && seen["order"] {
-		return Config{}, fmt.Errorf("config %q: option frontier ranks the tasks of each round: not with order, which takes them in an order of its own", s)
+	switch {
+	case (seen["frontier"] || seen["contour"]) && seen["order"]:
+		return Config{}, fmt.Errorf("config %q: options frontier and contour rank the tasks of each round: not with order, which takes them in an order of its own", s)
+	case seen["contour"] && c.Frontier == 0:
+		return Config{}, fmt.Errorf("config %q: option contour chooses how the frontier cuts: not with frontier=0, depth-first", s)
 	}
 	sc := c.Solver()
 	if err := errors.Join(sc.Validate(), c.Options.Validate()); err != nil {
@@ -126,7 +135,7 @@ func ParseConfig(s string) (Config, error) {
 }
 
 // options are the options a configuration takes.
-var options = []string{"noreflect", "prune", "order", "frontier", "threads", "jobs"}
+var options = []string{"noreflect", "prune", "order", "frontier", "contour", "threads", "jobs"}
 
 // isOption reports whether a part of a configuration after a '+' is an
 // option rather than a partition: partitions and specs begin with a digit,

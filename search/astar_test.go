@@ -36,17 +36,51 @@ func TestAStarCeiling(t *testing.T) {
 	if *orderDir == "" {
 		t.Skip("an experiment: -order.dir DIR runs it")
 	}
-	var budgets []int
-	for f := range strings.SplitSeq(*astarBudgets, ",") {
+	budgets := positiveList(t, "astar.nodes", *astarBudgets)
+	h, ins := experimentStarts(t)
+	var sums astarSums
+	for _, in := range ins {
+		start := in.start
+		plain, ranked := lastIterations(t, h, start, 0), lastIterations(t, h, start, DefaultFrontier)
+		t.Logf("%s: plain IDA* %d before the last iteration, %d in it, %.0f ns a node, %.2f s; ranked %d in it, %.2f s", in.id, plain.before, plain.last, plain.seconds*1e9/float64(plain.before+plain.last), plain.seconds, ranked.last, ranked.seconds)
+		sums.addIDA(plain, ranked.last)
+		for k, n := range budgets {
+			r := measureAStar(t, h, start, plain.bounds, n)
+			t.Logf("%s: A* of %d boards: %s", in.id, n, r)
+			sums.addRun(k, r)
+		}
+	}
+	for k, n := range budgets {
+		t.Logf("all, A* of %d boards: %s", n, sums.report(k))
+	}
+}
+
+// positiveList parses the flag name's list of positive numbers, s.
+func positiveList(t *testing.T, name, s string) []int {
+	var list []int
+	for f := range strings.SplitSeq(s, ",") {
 		n, err := strconv.Atoi(f)
 		if err != nil || n < 1 {
-			t.Fatalf("-astar.nodes: bad %q", f)
+			t.Fatalf("-%s: bad %q", name, f)
 		}
-		budgets = append(budgets, n)
+		list = append(list, n)
 	}
+	return list
+}
+
+// experimentStart is an instance of an experiment, its board turned to
+// the heuristic's goal.
+type experimentStart struct {
+	id    string
+	start puzzle.Board
+}
+
+// experimentStarts returns the default databases of the instances of
+// TestOrderCeiling's flags, and the instances.
+func experimentStarts(t *testing.T) (*Heuristic, []experimentStart) {
 	set := experimentSet(t)
 	h := defaultDatabases(t, *orderDir, set.Instances[0].Size)
-	var sums astarSums
+	var starts []experimentStart
 	for _, in := range set.Instances {
 		b, err := in.Board()
 		if err != nil {
@@ -56,18 +90,9 @@ func TestAStarCeiling(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		plain, ranked := lastIterations(t, h, start, 0), lastIterations(t, h, start, DefaultFrontier)
-		t.Logf("%s: plain IDA* %d before the last iteration, %d in it, %.0f ns a node, %.2f s; ranked %d in it, %.2f s", in.ID, plain.before, plain.last, plain.seconds*1e9/float64(plain.before+plain.last), plain.seconds, ranked.last, ranked.seconds)
-		sums.addIDA(plain, ranked.last)
-		for k, n := range budgets {
-			r := measureAStar(t, h, start, plain.bounds, n)
-			t.Logf("%s: A* of %d boards: %s", in.ID, n, r)
-			sums.addRun(k, r)
-		}
+		starts = append(starts, experimentStart{in.ID, start})
 	}
-	for k, n := range budgets {
-		t.Logf("all, A* of %d boards: %s", n, sums.report(k))
-	}
+	return h, starts
 }
 
 // idaNodes are what one search generated in the iterations before the
@@ -77,6 +102,7 @@ type idaNodes struct {
 	before, last uint64
 	seconds      float64
 	bounds       []int
+	generated    []uint64 // by iteration
 }
 
 // lastIterations solves start on one thread, with the frontier of
@@ -90,6 +116,7 @@ func lastIterations(t *testing.T, h *Heuristic, start puzzle.Board, frontier int
 	n := idaNodes{seconds: time.Since(began).Seconds()}
 	for i, it := range res.Iterations {
 		n.bounds = append(n.bounds, it.Bound)
+		n.generated = append(n.generated, it.Generated)
 		if i < len(res.Iterations)-1 {
 			n.before += it.Generated
 		} else {

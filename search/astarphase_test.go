@@ -72,17 +72,7 @@ func (a *astar) childEstimate(board *tiles, t, q, b int) int {
 	h := a.w.h
 	var sums [maxViews]int
 	for i := range h.n {
-		v, p := &h.views[i], &a.st.views[i]
-		g, index, occupied := v.move(p, t, q, b)
-		if v.ranked[g] {
-			index += v.passed(board, t, q, b)
-		}
-		e := v.values[g][index]
-		x := v.value(g, e, occupied, int(v.tcell[q&31]))
-		if v.flagged(g, e) {
-			x = v.grown(g, e, occupied, int(v.tcell[q&31]), a.w.regions)
-		}
-		sums[i] = a.st.sums[i] - int(p.vals[g]) + int(x)
+		_, _, _, _, sums[i] = h.views[i].child(&a.st.views[i], board, t, q, b, a.st.sums[i], a.w.regions)
 	}
 	return h.combine(&sums)
 }

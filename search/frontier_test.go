@@ -15,7 +15,10 @@ import (
 
 // frontiers are the budgets the tests search with: none, one that cuts a
 // few nodes (every round gives up past it and cuts shallower), one of a
-// hundred nodes and the default.
+// hundred nodes and the default; and the contour's frontier with a
+// budget too small for a chunk (every round lists the root alone), one
+// of a few chunks (the rounds list contours further below the bound)
+// and the default.
 var frontiers = []struct {
 	name  string
 	opts  search.Options
@@ -25,6 +28,9 @@ var frontiers = []struct {
 	{"3 nodes", search.Options{Frontier: search.DefaultFrontier}, 3 * 40},
 	{"100 nodes", search.Options{Frontier: search.DefaultFrontier}, 100 * 40},
 	{"default", search.Options{Frontier: search.DefaultFrontier}, 0},
+	{"contour, 3 nodes", search.Options{Frontier: search.DefaultFrontier, Contour: true}, 3 * 40},
+	{"contour, 20 KiB", search.Options{Frontier: search.DefaultFrontier, Contour: true}, 20 << 10},
+	{"contour", search.Options{Frontier: search.DefaultFrontier, Contour: true}, 0},
 }
 
 // TestFrontierBFS solves positions of 3×3, 2×4 and 2×5 boards with the

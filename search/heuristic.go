@@ -470,6 +470,25 @@ func (v *view) passed(board *tiles, t, q, b int) uint64 {
 	return delta
 }
 
+// child returns what the move of board tile t from cell q onto the
+// blank's cell b makes of the view, whose patterns are p: the moved
+// tile's pattern, its index, cells and value in the child, and the
+// view's sum there, from sum, the parent's. The node loops (dfs.go) do
+// this inline, stopping at the first view that prunes; the others,
+// which take every view, call it.
+func (v *view) child(p *patterns, board *tiles, t, q, b, sum int, rc *regionCache) (g uint8, index uint64, occupied uint32, val uint8, childSum int) {
+	g, index, occupied = v.move(p, t, q, b)
+	if v.ranked[g] {
+		index += v.passed(board, t, q, b)
+	}
+	e := v.values[g][index]
+	val = v.value(g, e, occupied, int(v.tcell[q&31]))
+	if v.flagged(g, e) {
+		val = v.grown(g, e, occupied, int(v.tcell[q&31]), rc)
+	}
+	return g, index, occupied, val, sum - int(p.vals[g]) + int(val)
+}
+
 // set sets pattern g's index, cells and value, and returns the old ones.
 func (p *patterns) set(g uint8, index uint64, occupied uint32, val uint8) (uint64, uint32, uint8) {
 	g &= 31

@@ -2,6 +2,7 @@ package search
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"time"
@@ -61,6 +62,14 @@ type Options struct {
 	// which the commands take (solve --frontier, where 0 is depth-first
 	// too), as do the game and the web page.
 	Frontier int
+	// Contour, with a ranked frontier (Frontier above 0), cuts each
+	// round where the iteration leaves the contour of a smaller bound, and
+	// takes the nodes of least estimate first, the deep ones near the
+	// goal: A*+IDA*'s order (Bu and Korf 2019) at IDA*'s cost a node
+	// (docs/design.md, "The contour"). Without it, the rounds cut at a
+	// fixed depth, measured the faster (docs/experiments.md,
+	// 2026-11-29). A search with checkpoints does not take it.
+	Contour bool
 }
 
 // DefaultFrontier is the commands' Options.Frontier, in MiB (its
@@ -89,6 +98,8 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("progress every %v: want above 0, or 0 for the default", o.ProgressEvery)
 	case o.Frontier < 0 || o.Frontier > MaxFrontier:
 		return fmt.Errorf("a frontier of %d MiB: want 1 to %d, or 0 for depth-first", o.Frontier, MaxFrontier)
+	case o.Contour && (o.Checkpoint != nil || o.Resume != nil):
+		return errors.New("a contour's rounds take no checkpoints")
 	case o.CheckpointEvery < 0:
 		return fmt.Errorf("checkpoint every %v: want above 0, or 0 for the default", o.CheckpointEvery)
 	case o.Order != [4]puzzle.Move{}:

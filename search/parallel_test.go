@@ -23,26 +23,10 @@ func TestParallelIteration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A search of b on threads, taking its rounds' tasks depth-first; the
-	// caller closes it.
-	search := func(b puzzle.Board, threads int) *searcher {
-		opts := Options{Threads: threads}
-		s, err := open(t.Context(), b, puzzle.GoalLast, h, &opts, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
+	search := func(b puzzle.Board, threads int) *searcher { return openSearch(t, h, b, threads) }
 	rng := rand.New(rand.NewPCG(7, 8))
 	for range 16 {
-		b := puzzle.SolvedBoard(size, puzzle.GoalLast)
-		for range 40 {
-			b, _, _ = b.Move(puzzle.Move(rng.IntN(4)))
-		}
-		s := search(b, 1)
-		res, _ := s.run(0)
-		s.close()
-		length := res.Length()
+		b, length := randomWalk(t, h, rng)
 		for _, bound := range []int{length - 2, length, length + 2, length + 4} {
 			seq := search(b, 1)
 			want := seq.iterate(bound, nil)
@@ -65,4 +49,28 @@ func TestParallelIteration(t *testing.T) {
 			}
 		}
 	}
+}
+
+// openSearch opens a search of b toward h's goal on threads, taking its
+// rounds' tasks depth-first; the caller closes it.
+func openSearch(t *testing.T, h *Heuristic, b puzzle.Board, threads int) *searcher {
+	opts := Options{Threads: threads}
+	s, err := open(t.Context(), b, h.goal, h, &opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// randomWalk returns the board 40 random moves from h's goal, and its
+// optimal length.
+func randomWalk(t *testing.T, h *Heuristic, rng *rand.Rand) (puzzle.Board, int) {
+	b := puzzle.SolvedBoard(h.size, h.goal)
+	for range 40 {
+		b, _, _ = b.Move(puzzle.Move(rng.IntN(4)))
+	}
+	s := openSearch(t, h, b, 1)
+	defer s.close()
+	res, _ := s.run(0)
+	return b, res.Length()
 }

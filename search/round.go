@@ -9,8 +9,9 @@ import (
 	"fifteen/puzzle"
 )
 
-// A producer makes a round's tasks: today the fixed-depth cut, of a
-// search (planner) or of a split search's task (sharer).
+// A producer makes a round's tasks: the fixed-depth cut, of a search
+// (planner) or of a split search's task (sharer), or a contour's frontier
+// (contour).
 type producer interface {
 	// produce lists in f, cut with w, the tasks of the iteration of
 	// bound, and returns the order in which the round takes them, the run
@@ -111,10 +112,11 @@ func (r *round) take(c *worker, k int64) {
 		r.mu.Unlock()
 		return
 	}
-	fs := c.enter(&r.root, r.blank, f.path(i))
+	path := f.path(i)
+	fs := c.enter(&r.root, r.blank, path)
 	c.task = k
 	c.begin(c.bound)
-	found := c.descend(f.depth, &c.st.sums, fs)
+	found := c.descend(len(path), &c.st.sums, fs)
 	r.record(c, k, int64(i), found)
 	if !found && !c.unwind {
 		f.sizes[i] = c.generated

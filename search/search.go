@@ -119,19 +119,22 @@ func open(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuristi
 	return s, nil
 }
 
-// plans sets up the rounds' planning: their frontiers' budget, and a
-// split search's task's share of its plan's iteration. It returns what
-// the checkpoints' search names besides the options: the share's task
-// and plan.
+// plans sets up the rounds' planning: their frontiers' budget, the cut
+// that makes their tasks, and a split search's task's share of its
+// plan's iteration. It returns what the checkpoints' search names
+// besides the options: the share's task and plan.
 func (s *searcher) plans(opts *Options, fixed bool) string {
 	s.plan = &planner{budget: frontierBytes(opts, fixed), cutDepth: firstCutDepth}
 	s.plan.rounds = s.threads > 1 || opts.Checkpoint != nil || opts.Resume != nil || s.plan.ranked()
 	s.produce = s.plan
-	if sh := s.share; sh != nil {
+	switch sh := s.share; {
+	case sh != nil:
 		// A share takes its subtrees depth-first, cut where its plan says.
 		s.plan.budget, s.plan.planned, s.plan.cutDepth = 0, true, sh.plan.CutDepth
 		sh.cutter, s.produce = s.plan, sh
 		return sh.plan.describe(sh.task)
+	case s.plan.ranked() && opts.Contour:
+		s.produce = &contour{budget: s.plan.budget, steps: contourSteps}
 	}
 	return ""
 }

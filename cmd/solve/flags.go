@@ -87,6 +87,7 @@ func defineFlags(cmd *cli.Command, cfg *config) *rawFlags {
 	fs.DurationVar(&b.Options.ProgressEvery, "progress", search.DefaultProgressEvery, "report on standard error a search that runs this long, at each iteration's end and this often within one (0: never)")
 	fs.IntVar(&b.Options.PruneDepth, "prune-depth", search.DefaultPruneDepth, "longest redundant move sequence pruned (2: only a move that undoes the last)")
 	fs.IntVar(&b.Options.Frontier, "frontier", search.DefaultFrontier, "memory in `MiB` of the frontier that cuts each large iteration into tasks, ranked by their size in the iteration before, the largest first (0: depth-first, as plain IDA*, and as with --order or --weight)")
+	fs.BoolVar(&b.Options.Contour, "contour", false, "cut each large iteration where it leaves the contour of a bound 6 below, and take the tasks of least estimate first, as A*+IDA* takes them, rather than at a fixed depth, largest in the iteration before first: fewer nodes on the 24-puzzle, no faster (docs/design.md); not with --checkpoint, --resume or --results")
 	raw.order = fs.String("order", "", "try the blank's `MOVES` in this order at every node, such as ULRD, Korf's (default: ULRD, with the moves that take their tile nearer home first near the root on boards of up to 16 cells)")
 
 	cmd.Group("Databases")
@@ -181,6 +182,8 @@ func (raw *rawFlags) conflicts(cmd *cli.Command, cfg *config) error {
 		return errors.New("--checkpoint saves one search at a time: not with --jobs above 1")
 	case b.Options.Frontier < 0 || b.Options.Frontier > search.MaxFrontier:
 		return fmt.Errorf("bad --frontier %d: want 1 to %d MiB, or 0 for depth-first", b.Options.Frontier, search.MaxFrontier)
+	case b.Options.Contour && (b.Checkpoint != "" || *raw.resume != "" || cfg.cluster.Dir != ""):
+		return errors.New("--contour takes no checkpoints: not with --checkpoint, --resume or --results")
 	case b.Options.CheckpointEvery <= 0:
 		return fmt.Errorf("bad --checkpoint-every %v: want above 0", b.Options.CheckpointEvery)
 	}

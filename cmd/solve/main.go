@@ -114,8 +114,9 @@ func solve(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr io.
 
 // checkUseless refuses flags that would do nothing (docs/failure-modes.md):
 // a checkpoint of puzzles printed, a period without checkpoints, and a
-// frontier where the search takes its tasks in an order of its own
-// (ordered: --order, --weight, --greedy or --constructive).
+// frontier or a contour where the search takes its tasks in an order of
+// its own (ordered: --order, --weight, --greedy or --constructive), or
+// depth-first.
 func checkUseless(fs *pflag.FlagSet, cfg *config, ordered bool) error {
 	switch {
 	case cfg.printOnly && (fs.Changed("checkpoint") || fs.Changed("resume")):
@@ -124,6 +125,8 @@ func checkUseless(fs *pflag.FlagSet, cfg *config, ordered bool) error {
 		return errors.New("--checkpoint-every is how often --checkpoint saves: with --checkpoint FILE")
 	case fs.Changed("frontier") && ordered:
 		return errors.New("--frontier ranks the tasks of each round: not with --order, --weight, --greedy or --constructive, which take them in an order of their own")
+	case fs.Changed("contour") && (ordered || cfg.batch.Options.Frontier == 0):
+		return errors.New("--contour chooses how --frontier cuts and ranks each round: not with --frontier 0, --order, --weight, --greedy or --constructive")
 	}
 	return nil
 }

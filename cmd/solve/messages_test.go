@@ -35,6 +35,10 @@ func TestUsageMessages(t *testing.T) {
 		{[]string{"--frontier", "16", "--weight", "2"}, "not with --order, --weight"},
 		{[]string{"--frontier", "0", "--greedy"}, "not with --order, --weight"},
 		{[]string{"--frontier", "16", "--constructive"}, "not with --order, --weight"},
+		{[]string{"--contour", "--checkpoint", "c.json"}, "--contour takes no checkpoints"},
+		{[]string{"--contour", "--resume", empty}, "--contour takes no checkpoints"},
+		{[]string{"--contour", "--frontier", "0"}, "--contour chooses how --frontier cuts"},
+		{[]string{"--contour", "--order", "ULRD"}, "--contour chooses how --frontier cuts"},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			status, out, stderr := runSolve(t, "a: 1 2 3 4 5 6 7 0 8\n", c.args...)

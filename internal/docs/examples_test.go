@@ -61,6 +61,8 @@ var rules = []rule{
 	{match: `6666x7`, skip: "builds the 5×5 catalogue of seven: 14 minutes and 1.8 GB of tables (performance.md)"},
 	{match: `TestOrderCeiling`, skip: "the order experiment: 12 minutes and more (experiments.md)"},
 	{match: `TestAStarCeiling`, skip: "the A*+IDA* experiment: 11 minutes and more on 5×5 (experiments.md)"},
+	{match: `TestContourCeiling`, skip: "the contour experiment: 20 minutes and more on 5×5 (experiments.md)"},
+	{match: `--contour --set korf50 --ids 38,40,25,32,44,37,30,13,1,28`, skip: "the ten easiest 24-puzzles: a minute and more (experiments.md)"},
 	{match: `--set korf50 --checkpoint k50`, skip: "all fifty 24-puzzles: days on one machine"},
 	{match: `k50\.in 64|solve\.sh k24-50`, skip: "a split job of hours among 64 tasks of a cluster (the local driver runs README's)"},
 	{match: `--pdb-dir DIR`, skip: "the order experiment's databases (the experiment is not run)"},
