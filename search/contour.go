@@ -54,8 +54,9 @@ func (c *contour) produce(w *worker, f *frontier, bound int) ([]int32, int, int,
 
 // learn learns nothing: the contour's order is its nodes' estimates.
 // Ranking the ties by the round before's sizes, as the fixed-depth cut
-// ranks its tasks, saved 6% of the ten easiest 24-puzzles' nodes and cost
-// more time in the pairing than that (docs/experiments.md).
+// ranks its tasks, saved 1% of the ten easiest 24-puzzles' nodes (6% of
+// their last iterations') and cost more time in the pairing and the sort
+// than that (docs/experiments.md).
 func (c *contour) learn(*frontier, int, uint64, bool) {}
 
 // list lists in f, with w at the root, the frontier of the iteration of
@@ -82,7 +83,7 @@ func (c *contour) list(w *worker, f *frontier, bound, inner int) bool {
 // inner, else listed. It counts nodes as dfs does, stops as dfs does, or
 // when the frontier is full, and reports whether it met the goal, as dfs
 // does. Unlike dfs it looks up every view of a child, and so it is
-// slower a node; the nodes within inner are a few hundredths of a
+// slower a node; the nodes within inner are about a hundredth of a
 // round's.
 func (c *contour) walk(w *worker, depth int, sums *[maxViews]int, fs int32) bool {
 	if w.board == w.goal {
