@@ -61,8 +61,10 @@ func TestContourCeiling(t *testing.T) {
 // the sums, on all): the frontier nodes entered in the iterations before
 // the last; in the last, the frontier's nodes, the nodes its listing
 // generated, and, to its first solution in each of contourOrders, the
-// nodes below it and (the first order's) the entries; the seconds of an
-// entry on one CPU (summed: times the entries), and the time projected.
+// nodes below it and (the first order's) the entries; the seconds all
+// those entries take on one CPU, the time projected, and the iteration
+// before the last searched through its frontier against plain's, if
+// checked.
 type contourRun struct {
 	entries              uint64
 	frontier             int
