@@ -179,7 +179,7 @@ func TestSplitBatchRerun(t *testing.T) {
 	}
 	checkpoint := filepath.Join(results, "batch-0.checkpoint.json")
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		if f, err := batch.ReadCheckpoint(checkpoint, search.Options{}); err == nil && f.ID == "korf54" && !f.Done {
+		if f, err := batch.ReadCheckpoint(checkpoint, search.Options{}, keyFor(t, checkpoint)); err == nil && f.ID == "korf54" && !f.Done {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -194,21 +194,34 @@ func TestSplitBatchRerun(t *testing.T) {
 	if _, ok := lines[1]; len(lines) != 1 || ok {
 		t.Fatalf("after SIGTERM the task's file holds %v, want korf12's outcome alone", lines)
 	}
-	// The same, with its checkpoint of another version: the task's own
-	// state, which it searches afresh rather than fail every round.
-	other := filepath.Join(dir, "other")
-	if err := os.CopyFS(other, os.DirFS(results)); err != nil {
-		t.Fatal(err)
+	// The same, with its checkpoint edited, and of another version: the
+	// task's own state, which it searches afresh rather than fail every
+	// round.
+	edited, other := filepath.Join(dir, "edited"), filepath.Join(dir, "other")
+	for _, d := range []string{edited, other} {
+		if err := os.CopyFS(d, os.DirFS(results)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	data, err := os.ReadFile(filepath.Join(other, "batch-0.checkpoint.json"))
-	if err == nil {
-		err = os.WriteFile(filepath.Join(other, "batch-0.checkpoint.json"), bytes.Replace(data, []byte(`"version":3`), []byte(`"version":2`), 1), 0o644)
-	}
 	if err != nil {
 		t.Fatal(err)
 	}
+	data = bytes.Replace(data, []byte(`"version":3`), []byte(`"version":2`), 1)
+	if err := os.WriteFile(filepath.Join(edited, "batch-0.checkpoint.json"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var v map[string]any
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	writeSealed(t, filepath.Join(other, "batch-0.checkpoint.json"), v)
 	_, want, _ := runSolve(t, "", flags...)
-	for _, c := range []struct{ results, said string }{{results, "resuming its search"}, {other, "version 2, and this search resumes version 3 only: start the search again; the checkpoint is left as it was: searching it afresh"}} {
+	for _, c := range []struct{ results, said string }{
+		{results, "resuming its search"},
+		{edited, "batch-0.checkpoint.json is refused, and left as it was: its seal does not match"},
+		{other, "version 2, and this search resumes version 3 only: start the search again; the checkpoint is left as it was: searching it afresh"},
+	} {
 		task[1] = c.results
 		status, _, stderr := runSolve(t, "", task...)
 		if status != 0 || !strings.Contains(stderr, c.said) {

@@ -221,8 +221,14 @@ func (raw *rawFlags) apply(cfg *config) error {
 	if err := b.Options.Validate(); err != nil {
 		return err
 	}
+	if b.Checkpoint == "" && *raw.resume == "" {
+		return nil
+	}
+	if b.Seal, err = cli.SealKey(b.Solver.Dir); err != nil {
+		return err
+	}
 	if *raw.resume != "" {
-		b.Resume, err = batch.ReadCheckpoint(*raw.resume, b.Options.Options)
+		b.Resume, err = batch.ReadCheckpoint(*raw.resume, b.Options.Options, b.Seal)
 	}
 	return err
 }

@@ -514,13 +514,13 @@ func TestCheckpoint(t *testing.T) {
 	cmd := child(append(args, "--checkpoint", file, "--checkpoint-every", "50ms", "--progress", "20ms")...)
 	cmd.Stdin = strings.NewReader(input)
 	checkpointed := func(string) bool {
-		f, err := batch.ReadCheckpoint(file, search.Options{})
+		f, err := batch.ReadCheckpoint(file, search.Options{}, keyFor(t, file))
 		return err == nil && f.Checkpoint != nil && len(f.Checkpoint.Iterations) > 0
 	}
 	if _, _, err := interruptWhen(t, cmd, checkpointed); err == nil {
 		t.Fatal("solved before the interrupt")
 	}
-	saved, err := batch.ReadCheckpoint(file, search.Options{})
+	saved, err := batch.ReadCheckpoint(file, search.Options{}, keyFor(t, file))
 	if err != nil || saved.ID != "26" || saved.Done || len(saved.Checkpoint.Iterations) == 0 {
 		t.Fatalf("checkpoint on the interrupt: %+v, %v", saved, err)
 	}

@@ -12,6 +12,8 @@ import (
 // one name before each message.
 func TestUsageMessages(t *testing.T) {
 	empty := writeInput(t, "empty.json", "{}")
+	sealedEmpty := writeInput(t, "sealed.json", "")
+	writeSealed(t, sealedEmpty, map[string]any{"version": 3})
 	for _, c := range []struct {
 		args []string
 		want string
@@ -22,7 +24,8 @@ func TestUsageMessages(t *testing.T) {
 		{[]string{"--seed", "3"}, "--size and --seed are --random's"},
 		{[]string{"--random", "0"}, "bad --random 0"}, // it read standard input
 		{[]string{"--partition", "663", "--heuristic", "manhattan"}, "only the pdb heuristic"},
-		{[]string{"--resume", empty}, "is not a checkpoint of solve --checkpoint: it names no puzzle\n"},
+		{[]string{"--resume", empty}, "empty.json is refused, and left as it was: it has no seal"},
+		{[]string{"--resume", sealedEmpty}, "is not a checkpoint of solve --checkpoint: it names no puzzle\n"},
 		{[]string{"--prune-depth", "1"}, "solve: pruning depth 1"},
 		{[]string{"--frontier", "-1"}, "solve: bad --frontier -1: want 1 to 65536 MiB, or 0 for depth-first\n"},
 		{[]string{"--frontier", "70000"}, "bad --frontier 70000"},

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,6 +12,8 @@ import (
 	"testing"
 
 	"fifteen/cmd/internal/batch"
+	"fifteen/cmd/internal/cli"
+	"fifteen/internal/seal"
 	"fifteen/internal/atomicfile"
 	"fifteen/puzzle"
 	"fifteen/search"
@@ -23,7 +26,9 @@ import (
 // file as the issue's attack did, consistently enough to pass the checks
 // before them, and the answer is refused.
 
-// editJSON rewrites the JSON file at path through edit, atomically.
+// editJSON rewrites the JSON file at path through edit, atomically, and
+// seals it again (resealed), as only a program that holds the key could:
+// the checks behind the seal are tested so.
 func editJSON(t *testing.T, path string, edit func(map[string]any)) {
 	t.Helper()
 	data, err := os.ReadFile(path)
@@ -35,7 +40,72 @@ func editJSON(t *testing.T, path string, edit func(map[string]any)) {
 		t.Fatalf("%s: %v", path, err)
 	}
 	edit(v)
-	if err := atomicfile.WriteFile(path, func(w io.Writer) error { return json.NewEncoder(w).Encode(v) }); err != nil {
+	writeSealed(t, path, v)
+}
+
+// editText edits the sealed JSON object in the file at path as text,
+// and seals it again (editJSON).
+func editText(t *testing.T, path string, edit func(string) string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, resealed(t, path, []byte(edit(string(data)))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// resealed returns data, a sealed JSON object of the file at path that
+// was edited, sealed again under its key (keyFor).
+func resealed(t *testing.T, path string, data []byte) []byte {
+	t.Helper()
+	i := bytes.LastIndex(data, []byte(`,"seal":`))
+	if i < 0 {
+		t.Fatalf("%s: no seal", path)
+	}
+	sealed, err := keyFor(t, path).Seal(append(data[:i:i], '}'))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sealed
+}
+
+// keyFor returns the key that seals the file at path: its results
+// directory's, found above it, else the one beside the databases.
+func keyFor(t *testing.T, path string) *seal.Key {
+	t.Helper()
+	dir := ""
+	for d := filepath.Dir(path); d != filepath.Dir(d); d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, seal.KeyFile)); err == nil {
+			dir = d
+			break
+		}
+	}
+	key, err := cli.SealKey(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return key
+}
+
+// writeSealed writes the values into the file at path, a line each,
+// sealed under its key (keyFor).
+func writeSealed(t *testing.T, path string, values ...any) {
+	t.Helper()
+	key := keyFor(t, path)
+	var data []byte
+	for _, v := range values {
+		if m, ok := v.(map[string]any); ok {
+			delete(m, "seal")
+		}
+		line, err := key.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data = append(data, line...)
+	}
+	if err := atomicfile.WriteFile(path, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -75,9 +145,7 @@ func TestMergeRefusesEditedIterations(t *testing.T) {
 			n := len(moves)
 			l.Record.Moves, l.Record.Tiles, l.Record.Length = moves, tiles, &n
 			path := filepath.Join(dir, "batch-0.jsonl")
-			if err := atomicfile.WriteFile(path, func(w io.Writer) error { return json.NewEncoder(w).Encode(l) }); err != nil {
-				t.Fatal(err)
-			}
+			writeSealed(t, path, l)
 			editJSON(t, path, func(v map[string]any) { c.edit(v["record"].(map[string]any)) })
 			status, out, stderr := runSolve(t, "", append([]string{"--results", dir, "--merge", c.file}, c.flags...)...)
 			if status != 1 || out != "" || !strings.Contains(stderr, "is refused") || !strings.Contains(stderr, c.want) {
@@ -180,10 +248,7 @@ func TestResumeRefusesEdited(t *testing.T) {
 	cp.Iterations, cp.Bound, cp.Done = cp.Iterations[:1], 33, nil
 	cp.Iterations[0].Bound = 19
 	path := filepath.Join(t.TempDir(), "ck.json")
-	f := batch.CheckpointFile{Mark: batch.Mark{ID: p.ID, Start: p.Tiles}, Checkpoint: cp, Version: 2}
-	if err := atomicfile.WriteFile(path, func(w io.Writer) error { return json.NewEncoder(w).Encode(f) }); err != nil {
-		t.Fatal(err)
-	}
+	writeSealed(t, path, batch.CheckpointFile{Mark: batch.Mark{ID: p.ID, Start: p.Tiles}, Checkpoint: cp, Version: 3})
 	status, out, stderr := runSolve(t, "k: "+hardest+"\n", "--heuristic", "manhattan", "--resume", path)
 	if status != 1 || out != "" || !strings.Contains(stderr, "the first bound is 19") {
 		t.Errorf("resume: status %d, %q, %s", status, out, stderr)

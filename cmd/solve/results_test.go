@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -11,7 +9,6 @@ import (
 	"testing"
 
 	"fifteen/cmd/internal/cluster"
-	"fifteen/internal/atomicfile"
 	"fifteen/puzzle"
 )
 
@@ -53,9 +50,7 @@ func TestMergeRefusesLonger(t *testing.T) {
 		moves, tiles := detour(t, l.Record.Start, l.Record.Moves)
 		n := len(moves)
 		l.Record.Moves, l.Record.Tiles, l.Record.Length = moves, tiles, &n
-		if err := atomicfile.WriteFile(filepath.Join(dir, "batch-0.jsonl"), func(w io.Writer) error { return json.NewEncoder(w).Encode(l) }); err != nil {
-			t.Fatal(err)
-		}
+		writeSealed(t, filepath.Join(dir, "batch-0.jsonl"), l)
 		status, out, stderr := runSolve(t, "", append([]string{"--results", dir, "--merge", file}, flags...)...)
 		if status != 1 || out != "" || !strings.Contains(stderr, "last iteration's bound") {
 			t.Errorf("merge of a longer record: status %d, %q, %s", status, out, stderr)
@@ -81,12 +76,7 @@ func TestMergeRefusesLonger(t *testing.T) {
 			t.Fatalf("%s: %s, %v", path, data, err)
 		}
 		f.Begun["solution"], _ = detour(t, start, f.Begun["solution"].(string))
-		if data, err = json.Marshal(f); err != nil {
-			t.Fatal(err)
-		}
-		if err := atomicfile.WriteFile(path, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
-			t.Fatal(err)
-		}
+		writeSealed(t, path, f)
 		status, out, stderr := runSolve(t, "", append([]string{"--results", dir, "--merge"}, args...)...)
 		if status != 1 || out != "" || !strings.Contains(stderr, "last iteration's bound") {
 			t.Errorf("merge of a longer solution: status %d, %q, %s", status, out, stderr)
@@ -127,10 +117,7 @@ func TestSplitBadPlan(t *testing.T) {
 				t.Fatalf("plan.json: %s, %v", data, err)
 			}
 			c.tamper(pf)
-			data, _ := json.Marshal(pf)
-			if err := os.WriteFile(path, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			writeSealed(t, path, pf)
 			status, _, stderr := runSolve(t, "", append([]string{"--results", dir, "--task", "0/2"}, flags...)...)
 			if status != 1 || !strings.Contains(stderr, "plan.json") {
 				t.Fatalf("task 0 of a tampered plan: status %d: %s", status, stderr)
@@ -160,8 +147,8 @@ func TestJobFileTampered(t *testing.T) {
 	file := writeInput(t, "a.txt", "a1: 8 6 7 2 5 4 3 0 1\na2: 1 2 3 4 0 5 7 8 6\na3: 0 1 2 3 4 5 6 7 8\na4: 1 2 3 4 5 6 0 7 8\n")
 	flags := []string{file, "--heuristic", "manhattan", "--format", "jsonl"}
 	for _, c := range []struct{ name, from, to, want string }{
-		{"version", `"version":2`, `"version":99`, "version 99"},
-		{"version 1", `"version":2`, `"version":1`, "version 1, not 2"},
+		{"version", `"version":3`, `"version":99`, "version 99"},
+		{"version 2", `"version":3`, `"version":2`, "version 2, not 3"},
 		{"fewer tasks", `"tasks":3`, `"tasks":2`, "job.json says 2 tasks"},
 		{"more tasks", `"tasks":3`, `"tasks":4`, "was job.json changed"},
 	} {
@@ -173,9 +160,7 @@ func TestJobFileTampered(t *testing.T) {
 			if err != nil || !strings.Contains(string(data), c.from) {
 				t.Fatalf("job.json: %s, %v", data, err)
 			}
-			if err := os.WriteFile(path, []byte(strings.Replace(string(data), c.from, c.to, 1)), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			editText(t, path, func(s string) string { return strings.Replace(s, c.from, c.to, 1) })
 			status, out, stderr := runSolve(t, "", append([]string{"--results", dir, "--merge"}, flags...)...)
 			st := jobStatus(t, dir)
 			if status != 1 || out != "" || st.State != cluster.Failed || !strings.Contains(st.Why, c.want) {
@@ -221,11 +206,7 @@ func TestMergeTamperedOutcomes(t *testing.T) {
 	first, second := lines[0], lines[1]
 	first.Record, first.Message = nil, "a1: \x1b[2J\u202eevil"
 	second.Record.Solved, second.Record.Optimal, second.Record.Length, second.Record.Moves, second.Record.Tiles = false, false, nil, "", []int{}
-	if err := atomicfile.WriteFile(filepath.Join(dir, "batch-0.jsonl"), func(w io.Writer) error {
-		return errors.Join(json.NewEncoder(w).Encode(first), json.NewEncoder(w).Encode(second))
-	}); err != nil {
-		t.Fatal(err)
-	}
+	writeSealed(t, filepath.Join(dir, "batch-0.jsonl"), first, second)
 	status, out, stderr := runSolve(t, "", append([]string{"--results", dir, "--merge"}, flags...)...)
 	if status != 1 || strings.ContainsAny(stderr, "\x1b\u202e") || !strings.Contains(stderr, `a1: \x1b[2J\u202eevil`) || !strings.Contains(out, "a2: unsolved") {
 		t.Errorf("status %d, stdout %q, stderr %q", status, out, stderr)

@@ -27,7 +27,7 @@ func saveSearch(t *testing.T, input, checkpoint string) []byte {
 	if status != 1 || !strings.Contains(stderr, "88: timed out") {
 		t.Fatalf("status %d: %s", status, stderr)
 	}
-	f, err := batch.ReadCheckpoint(checkpoint, search.Options{})
+	f, err := batch.ReadCheckpoint(checkpoint, search.Options{}, keyFor(t, checkpoint))
 	if err != nil || f.Done || f.Checkpoint == nil || f.ID != "88" {
 		t.Fatalf("a search timed out is saved as %+v (%v)", f, err)
 	}
@@ -51,7 +51,7 @@ func TestResumeKeepsTheFile(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	other := bytes.Replace(saved, []byte(`"version":3`), []byte(`"version":2`), 1)
+	other := resealed(t, checkpoint, bytes.Replace(saved, []byte(`"version":3`), []byte(`"version":2`), 1))
 	if bytes.Equal(other, saved) {
 		t.Fatal("no version in the checkpoint")
 	}
@@ -71,8 +71,8 @@ func TestResumeKeepsTheFile(t *testing.T) {
 		{"an input without its puzzle", saved, []string{writeInput(t, "easy.txt", "easy: 1 0 2 3 4 5 6 7 8\n")}, "", "not among the puzzles", true},
 		{"stopped at once", saved, []string{"--timeout", "1us", file}, "", "88: timed out", false},
 		// Text from the file reaches the terminal escaped (issue 66: raw).
-		{"a search described with escapes", bytes.Replace(saved, []byte(`"search":"`), []byte(`"search":"\u001b[31m\n`), 1), []string{file}, "", `(\x1b[31m\n`, true},
-		{"an id with escapes", bytes.Replace(saved, []byte(`"id":"88"`), []byte(`"id":"88\u0007"`), 1), []string{file}, "", `puzzle 88\a is not among`, true},
+		{"a search described with escapes", resealed(t, checkpoint, bytes.Replace(saved, []byte(`"search":"`), []byte(`"search":"\u001b[31m\n`), 1)), []string{file}, "", `(\x1b[31m\n`, true},
+		{"an id with escapes", resealed(t, checkpoint, bytes.Replace(saved, []byte(`"id":"88"`), []byte(`"id":"88\u0007"`), 1)), []string{file}, "", `puzzle 88\a is not among`, true},
 		{"timed out", saved, []string{"--timeout", "200ms", file}, "", "88: timed out", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -91,7 +91,7 @@ func TestResumeKeepsTheFile(t *testing.T) {
 			if strings.ContainsAny(stderr, "\x1b\a") {
 				t.Errorf("raw control characters: %q", stderr)
 			}
-			if f, err := batch.ReadCheckpoint(checkpoint, search.Options{}); err != nil || f.Done || !strings.HasPrefix(f.ID, "88") {
+			if f, err := batch.ReadCheckpoint(checkpoint, search.Options{}, keyFor(t, checkpoint)); err != nil || f.Done || !strings.HasPrefix(f.ID, "88") {
 				t.Errorf("the checkpoint is now %+v (%v)", f, err)
 			}
 		})

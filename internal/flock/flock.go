@@ -69,6 +69,35 @@ func Hold(path string) (release func() error, err error) {
 	return held(f), nil
 }
 
+// HoldRemovable is Hold for a lock file that its release removes, so
+// that a lock leaves nothing behind: once locked, it checks that path
+// still names its file, which a holder releasing it may have removed
+// meanwhile, and if not tries again with the new file.
+func HoldRemovable(path string) (release func() error, err error) {
+	for {
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+		if err != nil {
+			return nil, err
+		}
+		ok, err := TryLock(f)
+		if err == nil && !ok {
+			err = ErrHeld
+		}
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		info, err1 := f.Stat()
+		named, err2 := os.Stat(path)
+		if err1 == nil && err2 == nil && os.SameFile(info, named) {
+			closeFile := held(f)
+			// Removed while held: no one locks it after.
+			return func() error { return errors.Join(os.Remove(path), closeFile()) }, nil
+		}
+		f.Close()
+	}
+}
+
 // held writes who holds the lock on f into it, for those who wait
 // (Holder), and returns its release: closing the file releases the lock.
 func held(f *os.File) func() error {

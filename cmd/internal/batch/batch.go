@@ -25,6 +25,7 @@ import (
 	"fifteen/cmd/internal/cli"
 	"fifteen/cmd/internal/record"
 	"fifteen/internal/atomicfile"
+	"fifteen/internal/seal"
 	"fifteen/pdb"
 	"fifteen/puzzle"
 	"fifteen/render"
@@ -51,6 +52,8 @@ type Config struct {
 	// split job's results): a symbolic link there is refused, not
 	// followed.
 	Shared bool
+	// Seal seals the Checkpoint file, and opened Resume's (package seal).
+	Seal *seal.Key
 	// Live marks an input that may wait for more (a pipe, a terminal), as
 	// a program that drives solve writes a puzzle and waits for its
 	// answer: Solve reads no puzzle ahead of those it solves.
@@ -178,8 +181,11 @@ type Outcome struct {
 // emit has taken a puzzle's Outcome does the --checkpoint file say that
 // the batch is past it.
 func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, error], stderr io.Writer, emit func(Outcome) error) error {
+	if c.Checkpoint != "" && c.Seal == nil {
+		return errors.New("a checkpoint needs a key to seal it (Config.Seal)")
+	}
 	if c.Checkpoint != "" {
-		release, err := holdCheckpoint(c.Checkpoint)
+		release, err := holdCheckpoint(c.Checkpoint, c.Shared)
 		if err != nil {
 			return err
 		}

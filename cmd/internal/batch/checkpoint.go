@@ -1,7 +1,6 @@
 package batch
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 
 	"fifteen/internal/atomicfile"
 	"fifteen/internal/flock"
+	"fifteen/internal/seal"
 	"fifteen/puzzle"
 	"fifteen/search"
 )
@@ -26,10 +26,9 @@ type Mark struct {
 }
 
 // is reports whether the mark is of p, the occurrence-th of its id and
-// start. A mark that names no start (of an earlier version) is of the
-// first puzzle with its id.
+// start.
 func (m *Mark) is(p puzzle.Puzzle, occurrence int) bool {
-	return p.ID == m.ID && (m.Start == nil || slices.Equal(p.Tiles, m.Start) && occurrence == m.Occurrence)
+	return p.ID == m.ID && slices.Equal(p.Tiles, m.Start) && occurrence == m.Occurrence
 }
 
 // CheckpointFile is what --checkpoint writes and --resume reads: the
@@ -39,16 +38,17 @@ type CheckpointFile struct {
 	Mark                          // the puzzle
 	Done       bool               `json:"done,omitempty"`
 	Checkpoint *search.Checkpoint `json:"checkpoint,omitempty"`
-	// Version is 2 in files that say which answers were written: in a
-	// file of a search, Written is the last puzzle whose answer was, nil
-	// if none (the search may run ahead of the answers). A file without a
-	// version skips every puzzle before its search's.
-	Version int   `json:"version,omitempty"`
+	// Version is checkpointVersion. In a file of a search, Written is the
+	// last puzzle whose answer was written, nil if none (the search may
+	// run ahead of the answers).
+	Version int   `json:"version"`
 	Written *Mark `json:"written,omitempty"`
 }
 
-// checkpointVersion is CheckpointFile.Version.
-const checkpointVersion = 2
+// checkpointVersion is CheckpointFile.Version: 3 since the files are
+// sealed (package seal); 2, unsealed, said which answers were written,
+// and a file without a version did not.
+const checkpointVersion = 3
 
 // occurrences counts the puzzles of a batch by id and start, in input
 // order.
@@ -69,15 +69,23 @@ func (o occurrences) next(p puzzle.Puzzle) int {
 const MaxState = 1 << 28
 
 // ReadCheckpoint reads a --resume file of a search with opts: one no
-// larger than such a search writes (search.MaxCheckpointSize).
-func ReadCheckpoint(path string, opts search.Options) (*CheckpointFile, error) {
+// larger than such a search writes (search.MaxCheckpointSize), sealed
+// under key as it was written (issue 76: a file edited by hand is refused
+// as a whole, whatever field was changed).
+func ReadCheckpoint(path string, opts search.Options, key *seal.Key) (*CheckpointFile, error) {
 	data, err := atomicfile.ReadFile(path, search.MaxCheckpointSize(opts))
 	if err != nil {
 		return nil, err
 	}
 	var f CheckpointFile
-	err = json.Unmarshal(data, &f)
+	err = key.Unmarshal(data, &f)
 	switch {
+	case errors.Is(err, seal.ErrUnsealed):
+		return nil, fmt.Errorf("%s is refused, and left as it was: %v; resume it with the version of solve that wrote it, or start the search again", path, err)
+	case errors.Is(err, seal.ErrBroken):
+		return nil, fmt.Errorf("%s is refused, and left as it was: %v; a checkpoint is read back as solve wrote it, or not at all", path, err)
+	case err == nil && f.Version != checkpointVersion:
+		err = fmt.Errorf("its version is %d, not %d", f.Version, checkpointVersion)
 	case err == nil && f.ID == "":
 		err = errors.New("it names no puzzle")
 	case err == nil && !f.Done && f.Checkpoint == nil:
@@ -129,7 +137,11 @@ func checkpoints(c *Config, stderr io.Writer) (past func(p puzzle.Puzzle, search
 			write = atomicfile.WriteShared
 		}
 		err := write(c.Checkpoint, func(w io.Writer) error {
-			return json.NewEncoder(w).Encode(f)
+			data, err := c.Seal.Marshal(f)
+			if err == nil {
+				_, err = w.Write(data)
+			}
+			return err
 		})
 		mu.Lock()
 		defer mu.Unlock()
@@ -178,16 +190,25 @@ func checkpoints(c *Config, stderr io.Writer) (past func(p puzzle.Puzzle, search
 	}
 }
 
-// holdCheckpoint locks the --checkpoint file for this run, through
-// .NAME.lock beside it, as the database store locks its directory: the
-// file is replaced at every save, and a lock on it would not outlive
-// one. A second run that names the file is refused (issue 66: two runs
-// wrote their searches into one file, and one was lost).
-func holdCheckpoint(path string) (release func() error, err error) {
-	lock := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".lock")
-	release, err = flock.Hold(lock)
+// holdCheckpoint locks the --checkpoint file for this run: a second run
+// that names the file, by whatever name, is refused (issue 66: two runs
+// wrote their searches into one file, and one was lost). The user's file
+// gets its locks in the user's cache directory, so that nothing is left
+// beside it (atomicfile.HoldName); a split job's, in its results
+// directory (shared), which refuses links and is the job's own, gets
+// .NAME.lock beside it, which its tasks on other machines see.
+func holdCheckpoint(path string, shared bool) (release func() error, err error) {
+	if shared {
+		lock := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".lock")
+		release, err = flock.Hold(lock)
+		if errors.Is(err, flock.ErrHeld) {
+			err = fmt.Errorf("%w: by %s", err, flock.Holder(lock))
+		}
+	} else {
+		release, err = atomicfile.HoldName(path)
+	}
 	if errors.Is(err, flock.ErrHeld) {
-		return nil, fmt.Errorf("--checkpoint %s: another run, %s, is saving its search there (it holds %s): give each run a file of its own", path, flock.Holder(lock), lock)
+		return nil, fmt.Errorf("--checkpoint %s: another run is saving its search there (the file is %v): give each run a file of its own", path, err)
 	}
 	return release, err
 }
@@ -216,7 +237,7 @@ func resumed(stream iter.Seq2[puzzle.Puzzle, error], from *CheckpointFile) iter.
 	}
 	return func(yield func(puzzle.Puzzle, error) bool) {
 		var held []item
-		holding := from.Written == nil && from.Version >= checkpointVersion // past the last answer written
+		holding := from.Written == nil // past the last answer written
 		found := false
 		seen := occurrences{}
 		for p, err := range stream {
@@ -234,7 +255,7 @@ func resumed(stream iter.Seq2[puzzle.Puzzle, error], from *CheckpointFile) iter.
 						}
 					}
 					held = nil
-				case at >= 0 && from.Version >= checkpointVersion && from.Written != nil && from.Written.is(p, at):
+				case at >= 0 && from.Written != nil && from.Written.is(p, at):
 					holding = true
 					continue
 				case holding && len(held) < maxAhead:

@@ -14,6 +14,7 @@ import (
 
 	"fifteen/cmd/internal/cli"
 	"fifteen/cmd/internal/record"
+	"fifteen/internal/seal"
 	"fifteen/pdb"
 	"fifteen/puzzle"
 	"fifteen/search"
@@ -200,13 +201,14 @@ func TestPrintOutcomes(t *testing.T) {
 // past marked Done, and --resume from it solving only those after.
 func TestCheckpointFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "cp.json")
+	key := testKey(t)
 	cfg := small()
-	cfg.Checkpoint = path
+	cfg.Checkpoint, cfg.Seal = path, key
 	var out bytes.Buffer
 	if err := Solve(context.Background(), cfg, read(twoMoves+fourMoves, nil), &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	f, err := ReadCheckpoint(path, search.Options{})
+	f, err := ReadCheckpoint(path, search.Options{}, key)
 	if err != nil || !f.Done || f.ID != "b" || f.Version != checkpointVersion {
 		t.Fatalf("%+v, %v", f, err)
 	}
@@ -218,28 +220,49 @@ func TestCheckpointFile(t *testing.T) {
 	}
 }
 
-// TestReadCheckpoint checks that what is not a checkpoint is refused.
+// testKey returns a key of the test's own.
+func testKey(t *testing.T) *seal.Key {
+	t.Helper()
+	key, err := seal.LoadKey(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return key
+}
+
+// TestReadCheckpoint checks that what is not a checkpoint is refused:
+// sealed, but for the unsealed ones, which an earlier version wrote.
 func TestReadCheckpoint(t *testing.T) {
 	dir := t.TempDir()
+	key := testKey(t)
 	for _, c := range []struct {
 		name, text string
 		ok         bool
 	}{
-		{"done", `{"id":"a","done":true}`, true},
-		{"search", `{"id":"a","checkpoint":{}}`, true},
-		{"no id", `{"done":true}`, false},
-		{"neither done nor a search", `{"id":"a"}`, false},
+		{"done", `{"id":"a","start":[1],"done":true,"version":3}`, true},
+		{"search", `{"id":"a","start":[1],"checkpoint":{},"version":3}`, true},
+		{"version 2", `{"id":"a","start":[1],"done":true,"version":2}`, false},
+		{"no id", `{"done":true,"version":3}`, false},
+		{"neither done nor a search", `{"id":"a","version":3}`, false},
+		{"unsealed", `{"id":"a","start":[1],"done":true,"version":3}`, false},
 		{"not JSON", `{"id":`, false},
 	} {
 		path := filepath.Join(dir, c.name)
-		if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
+		data, err := key.Seal([]byte(c.text))
+		if c.name == "unsealed" || c.name == "not JSON" {
+			data, err = []byte(c.text), nil
+		}
+		if err == nil {
+			err = os.WriteFile(path, data, 0o644)
+		}
+		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := ReadCheckpoint(path, search.Options{}); (err == nil) != c.ok {
+		if _, err := ReadCheckpoint(path, search.Options{}, key); (err == nil) != c.ok {
 			t.Errorf("%s: %v", c.name, err)
 		}
 	}
-	if _, err := ReadCheckpoint(filepath.Join(dir, "none"), search.Options{}); !errors.Is(err, os.ErrNotExist) {
+	if _, err := ReadCheckpoint(filepath.Join(dir, "none"), search.Options{}, key); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a missing file: %v", err)
 	}
 	// What a search with the options may write is read, and no more
@@ -249,12 +272,17 @@ func TestReadCheckpoint(t *testing.T) {
 	most := search.MaxCheckpointSize(opts)
 	for _, size := range []int64{most, most + 1} {
 		path := filepath.Join(dir, "large")
-		text := `{"id":"a","checkpoint":{"search":"`
-		text += strings.Repeat("x", int(size)-len(text)-3) + `"}}`
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		text := `{"id":"a","start":[1],"version":3,"checkpoint":{"search":"`
+		sealing, _ := key.Seal([]byte(`{"a":1}`))
+		text += strings.Repeat("x", int(size)-len(text)-3-(len(sealing)-len(`{"a":1}`))) + `"}}`
+		data, err := key.Seal([]byte(text))
+		if err == nil {
+			err = os.WriteFile(path, data, 0o644)
+		}
+		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := ReadCheckpoint(path, opts); (err == nil) != (size <= most) {
+		if _, err := ReadCheckpoint(path, opts, key); (err == nil) != (size <= most) {
 			t.Errorf("a checkpoint of %d bytes, where a search writes %d at most: %v", size, most, err)
 		}
 	}
@@ -278,13 +306,12 @@ func TestResumed(t *testing.T) {
 		from CheckpointFile
 		want int // the index of the first puzzle solved; -1 for an error
 	}{
-		{"past b", CheckpointFile{Mark: mark(1, 0), Done: true, Version: 2}, 2},
-		{"past the second a", CheckpointFile{Mark: mark(2, 1), Done: true, Version: 2}, 3},
-		{"past the a of another start", CheckpointFile{Mark: mark(3, 0), Done: true, Version: 2}, 4},
-		{"searching b, nothing written", CheckpointFile{Mark: mark(1, 0), Checkpoint: &search.Checkpoint{}, Version: 2}, 0},
-		{"searching the second a, b written", CheckpointFile{Mark: mark(2, 1), Checkpoint: &search.Checkpoint{}, Version: 2, Written: new(mark(1, 0))}, 2},
-		{"searching b, a file without a version", CheckpointFile{Mark: mark(1, 0), Checkpoint: &search.Checkpoint{}}, 1},
-		{"past a puzzle not in the input", CheckpointFile{Mark: Mark{ID: "z"}, Done: true, Version: 2}, -1},
+		{"past b", CheckpointFile{Mark: mark(1, 0), Done: true, Version: checkpointVersion}, 2},
+		{"past the second a", CheckpointFile{Mark: mark(2, 1), Done: true, Version: checkpointVersion}, 3},
+		{"past the a of another start", CheckpointFile{Mark: mark(3, 0), Done: true, Version: checkpointVersion}, 4},
+		{"searching b, nothing written", CheckpointFile{Mark: mark(1, 0), Checkpoint: &search.Checkpoint{}, Version: checkpointVersion}, 0},
+		{"searching the second a, b written", CheckpointFile{Mark: mark(2, 1), Checkpoint: &search.Checkpoint{}, Version: checkpointVersion, Written: new(mark(1, 0))}, 2},
+		{"past a puzzle not in the input", CheckpointFile{Mark: Mark{ID: "z"}, Done: true, Version: checkpointVersion}, -1},
 	} {
 		n, failed := 0, false // the stream is a suffix of the input: n tells where it starts
 		for _, err := range resumed(read(input, nil), &c.from) {

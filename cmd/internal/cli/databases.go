@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"fifteen/internal/progress"
+	"fifteen/internal/seal"
 	"fifteen/pdb"
 	"fifteen/puzzle"
 	"fifteen/solver"
@@ -22,6 +23,23 @@ func SolverFlags(fs *pflag.FlagSet, cfg *solver.Config) {
 	fs.StringVar(&cfg.Partition, "partition", "", PartitionHelp)
 	DirFlag(fs, &cfg.Dir)
 	fs.BoolVar(&cfg.NoReflect, "no-reflect", false, "do not maximise the databases' sum with its value on the board reflected about the diagonal")
+}
+
+// SealKey returns the key that seals the files a command reads back to
+// decide what it answers (--checkpoint's): the one beside the databases
+// of dir (pdb.DefaultDir if ""), made on first use.
+func SealKey(dir string) (*seal.Key, error) {
+	if dir == "" {
+		var err error
+		if dir, err = pdb.DefaultDir(); err != nil {
+			return nil, err
+		}
+	}
+	k, err := seal.LoadKey(dir)
+	if err != nil {
+		return nil, fmt.Errorf("the key that seals the checkpoints: %w", err)
+	}
+	return k, nil
 }
 
 // PartitionHelp describes the --partition flag: the built-in partitions

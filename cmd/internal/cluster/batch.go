@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -18,6 +17,7 @@ import (
 	"fifteen/cmd/internal/batch"
 	"fifteen/cmd/internal/record"
 	"fifteen/internal/atomicfile"
+	"fifteen/internal/seal"
 	"fifteen/puzzle"
 	"fifteen/search"
 	"fifteen/solver"
@@ -85,8 +85,9 @@ func batchPath(dir string, task int) string {
 	return filepath.Join(dir, fmt.Sprintf("batch-%d.jsonl", task))
 }
 
-// readBatch reads a batch task's file: none yet is no outcome.
-func readBatch(path string) (map[int]batchLine, error) {
+// readBatch reads a batch task's file, each line sealed under key: none
+// yet is no outcome.
+func readBatch(key *seal.Key, path string) (map[int]batchLine, error) {
 	lines := map[int]batchLine{}
 	data, err := atomicfile.ReadShared(path, batch.MaxState)
 	if errors.Is(err, os.ErrNotExist) {
@@ -98,8 +99,8 @@ func readBatch(path string) (map[int]batchLine, error) {
 	sc.Buffer(nil, 1<<24)
 	for sc.Scan() {
 		var l batchLine
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
+		if err := openJSON(key, path, sc.Bytes(), &l); err != nil {
+			return nil, err
 		}
 		lines[l.Index] = l
 	}
@@ -112,7 +113,7 @@ func readBatch(path string) (map[int]batchLine, error) {
 // afresh.
 func batchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, stderr io.Writer) error {
 	path := batchPath(c.Dir, c.Task)
-	done, err := readBatch(path)
+	done, err := readBatch(c.key, path)
 	if err != nil {
 		return err
 	}
@@ -123,9 +124,12 @@ func batchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, std
 	}
 	save := func() error {
 		return atomicfile.WriteShared(path, func(w io.Writer) error {
-			enc := json.NewEncoder(w)
 			for _, i := range slices.Sorted(maps.Keys(done)) {
-				if err := enc.Encode(done[i]); err != nil {
+				line, err := c.key.Marshal(done[i])
+				if err == nil {
+					_, err = w.Write(line)
+				}
+				if err != nil {
 					return err
 				}
 			}
@@ -134,7 +138,7 @@ func batchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, std
 	}
 	resume := b.Jobs == 1
 	if resume {
-		b.Checkpoint, b.Shared = filepath.Join(c.Dir, fmt.Sprintf("batch-%d.checkpoint.json", c.Task)), true
+		b.Checkpoint, b.Shared, b.Seal = filepath.Join(c.Dir, fmt.Sprintf("batch-%d.checkpoint.json", c.Task)), true, c.key
 	}
 	for {
 		err = solveLeft(ctx, c, b, all, done, resume, save, stderr)
@@ -147,6 +151,30 @@ func batchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, std
 		fmt.Fprintf(stderr, "%s: searching it afresh\n", err)
 		resume = false
 	}
+}
+
+// resumable returns the task's checkpoint at path if its search's puzzle
+// is among those left, nil if not. A checkpoint refused is the task's own
+// state, searched afresh, as it says.
+func resumable(path string, opts search.Options, key *seal.Key, all []entry, left []int, stderr io.Writer) *batch.CheckpointFile {
+	f, err := batch.ReadCheckpoint(path, opts, key)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil
+	case err != nil:
+		fmt.Fprintf(stderr, "%v: searching afresh\n", err)
+		return nil
+	case f.Done || !f.Among(func(yield func(puzzle.Puzzle) bool) {
+		for _, i := range left {
+			if all[i].err == nil && !yield(all[i].p) {
+				return
+			}
+		}
+	}):
+		return nil
+	}
+	fmt.Fprintf(stderr, "%s: resuming its search from %s\n", puzzle.Escape(f.ID), path)
+	return f
 }
 
 // solveLeft solves the puzzles of the task's share that done has no
@@ -162,15 +190,8 @@ func solveLeft(ctx context.Context, c *Config, config *batch.Config, all []entry
 		}
 	}
 	b.Resume = nil
-	if f, err := batch.ReadCheckpoint(b.Checkpoint, b.Options.Options); resume && err == nil && !f.Done && f.Among(func(yield func(puzzle.Puzzle) bool) {
-		for _, i := range left {
-			if all[i].err == nil && !yield(all[i].p) {
-				return
-			}
-		}
-	}) {
-		b.Resume = f
-		fmt.Fprintf(stderr, "%s: resuming its search from %s\n", puzzle.Escape(f.ID), b.Checkpoint)
+	if resume {
+		b.Resume = resumable(b.Checkpoint, b.Options.Options, c.key, all, left, stderr)
 	}
 	var mu sync.Mutex // the queue of the indexes of the puzzles under way, in order
 	var queue []int
@@ -208,7 +229,7 @@ func mergeBatch(c *Config, b *batch.Config, s *solver.Solver, all []entry, stdou
 	lines := map[int]batchLine{}
 	var behind []int
 	for k := range c.Tasks {
-		have, err := readBatch(batchPath(c.Dir, k))
+		have, err := readBatch(c.key, batchPath(c.Dir, k))
 		if err != nil {
 			return failed(err)
 		}

@@ -27,6 +27,7 @@ import (
 	"fifteen/cmd/internal/batch"
 	"fifteen/cmd/internal/cli"
 	"fifteen/internal/atomicfile"
+	"fifteen/internal/seal"
 	"fifteen/puzzle"
 	"fifteen/search"
 	"fifteen/solver"
@@ -51,6 +52,10 @@ type Config struct {
 	// Above is the size, in nodes generated, of the iterations that every
 	// task searches whole (0: search.DefaultSplitAbove).
 	Above uint64
+
+	// key seals the files that the tasks and the merge read back: the
+	// results directory's (claim), shared by the job's tasks.
+	key *seal.Key
 }
 
 // taskEnv names the environment variables that give a task its K and N,
@@ -157,7 +162,8 @@ func Run(ctx context.Context, c *Config, b *batch.Config, stream iter.Seq2[puzzl
 	}
 	j := job{Version: jobVersion, Split: split, Tasks: c.Tasks, Puzzles: len(all), Key: jobKey(c, b, all)}
 	if !c.Merge {
-		if _, err := claim(c.Dir, j, true); err != nil {
+		var err error
+		if _, c.key, err = claim(c.Dir, j, true); err != nil {
 			return err
 		}
 		b.Parallelism(len(all) > 1)
@@ -168,10 +174,13 @@ func Run(ctx context.Context, c *Config, b *batch.Config, stream iter.Seq2[puzzl
 	}
 	v := merge(c, b, j, all, stdout, stderr)
 	if v.State == Again {
-		v.Work = workIn(c.Dir)
+		v.Work = workIn(c.Dir, c.key)
 	}
-	// None where no task has made the directory.
-	err := writeJSON(filepath.Join(c.Dir, "status.json"), v)
+	// None where no task has made the directory. The driver reads it, and
+	// the program never: it is not sealed.
+	err := atomicfile.WriteShared(filepath.Join(c.Dir, "status.json"), func(w io.Writer) error {
+		return json.NewEncoder(w).Encode(v)
+	})
 	switch {
 	case err == nil || errors.Is(err, os.ErrNotExist):
 		return v.err
@@ -185,14 +194,14 @@ func Run(ctx context.Context, c *Config, b *batch.Config, stream iter.Seq2[puzzl
 // tasks must run again, and why.
 func merge(c *Config, b *batch.Config, j job, all []entry, stdout, stderr io.Writer) Status {
 	j.Tasks = 0 // the merge learns N from the tasks' job.json
-	j, err := claim(c.Dir, j, false)
+	j, key, err := claim(c.Dir, j, false)
 	switch {
 	case errors.Is(err, errNoTask):
 		return again(err.Error())
 	case err != nil:
 		return failed(err)
 	}
-	c.Tasks = j.Tasks
+	c.Tasks, c.key = j.Tasks, key
 	if k := strayTask(c.Dir, c.Tasks); k >= 0 {
 		return failed(fmt.Errorf("%s holds files of task %d, where job.json says %d tasks: was it changed? Use another --results directory", c.Dir, k, c.Tasks))
 	}
@@ -259,7 +268,7 @@ func failed(err error) Status {
 // subtrees their checkpoints hold. It grows with each puzzle solved, each
 // round run and each subtree searched, and only shrinks when files are
 // removed.
-func workIn(dir string) int {
+func workIn(dir string, key *seal.Key) int {
 	paths, _ := filepath.Glob(filepath.Join(dir, "*"))
 	more, _ := filepath.Glob(filepath.Join(dir, "puzzle-*", "*"))
 	work := 0
@@ -272,7 +281,7 @@ func workIn(dir string) int {
 				search.Checkpoint
 				Search *search.Checkpoint `json:"checkpoint"`
 			}
-			if readJSONUpTo(path, &cp, search.MaxCheckpointSize(search.Options{Frontier: search.DefaultFrontier})) == nil {
+			if readJSONUpTo(key, path, &cp, search.MaxCheckpointSize(search.Options{Frontier: search.DefaultFrontier})) == nil {
 				work += len(cp.Iterations) + cp.TasksDone()
 				if cp.Search != nil {
 					work += len(cp.Search.Iterations) + cp.Search.TasksDone()
@@ -327,10 +336,11 @@ func entryKey(e entry) string {
 }
 
 // jobVersion is the version of job.json's format, and of the files of
-// the tasks in its directory: 2 since a search's part counts its round's
-// subtrees, which the merge checks its tasks against, and its checkpoints
-// are search.CheckpointVersion 3 (issue 66).
-const jobVersion = 2
+// the tasks in its directory: 3 since they are sealed (issue 76); 2 since
+// a search's part counts its round's subtrees, which the merge checks its
+// tasks against, and its checkpoints are search.CheckpointVersion 3
+// (issue 66).
+const jobVersion = 3
 
 // strayTask returns a task of N or more that left files in the results
 // directory, or -1: a job.json whose count was changed under the tasks.
@@ -349,52 +359,73 @@ func strayTask(dir string, tasks int) int {
 }
 
 // claim checks that the results directory holds the results of job j,
-// and, for a task, makes it if need be and writes job.json. The merge's
-// j has no task count: it returns the tasks'.
-func claim(dir string, j job, task bool) (job, error) {
+// and, for a task, makes it if need be and writes job.json. It returns
+// the key that seals the directory's files, made with job.json. The
+// merge's j has no task count: it returns the tasks'.
+func claim(dir string, j job, task bool) (job, *seal.Key, error) {
 	path := filepath.Join(dir, "job.json")
+	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) && !task {
+		return j, nil, fmt.Errorf("%w in %s yet", errNoTask, dir)
+	}
+	key, err := seal.LoadKey(dir)
+	if err != nil {
+		return j, nil, err
+	}
 	var have job
-	switch err := readJSON(path, &have); {
+	switch err := readJSON(key, path, &have); {
 	case err == nil && have.Version != jobVersion:
-		return j, fmt.Errorf("%s is of version %d, not %d: use another --results directory", path, have.Version, jobVersion)
+		return j, nil, fmt.Errorf("%s is of version %d, not %d: use another --results directory", path, have.Version, jobVersion)
 	case err == nil:
 		if j.Tasks == 0 {
 			j.Tasks = have.Tasks
 		}
 		if have != j {
-			return j, fmt.Errorf("%s holds the results of another job, %v, where this is %v: use another --results directory", dir, have, j)
+			return j, nil, fmt.Errorf("%s holds the results of another job, %v, where this is %v: use another --results directory", dir, have, j)
 		}
-		return j, nil
+		return j, key, nil
 	case !errors.Is(err, os.ErrNotExist):
-		return j, err
-	case !task:
-		return j, fmt.Errorf("%w in %s yet", errNoTask, dir)
+		return j, nil, err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return j, err
-	}
-	return j, writeJSON(path, j)
+	return j, key, writeJSON(key, path, j)
 }
 
-// writeJSON writes v into path atomically, refusing a symbolic link there:
-// the results directory is shared.
-func writeJSON(path string, v any) error {
+// writeJSON writes v, sealed under key, into path atomically, refusing a
+// symbolic link there: the results directory is shared.
+func writeJSON(key *seal.Key, path string, v any) error {
+	data, err := key.Marshal(v)
+	if err != nil {
+		return err
+	}
 	return atomicfile.WriteShared(path, func(w io.Writer) error {
-		return json.NewEncoder(w).Encode(v)
+		_, err := w.Write(data)
+		return err
 	})
 }
 
-// readJSON reads path into v; a missing file is os.ErrNotExist, and
-// anything but a regular file is refused (atomicfile.ErrNotRegular).
-func readJSON(path string, v any) error { return readJSONUpTo(path, v, batch.MaxState) }
+// readJSON reads path into v, once it has checked its seal under key; a
+// missing file is os.ErrNotExist, and anything but a regular file is
+// refused (atomicfile.ErrNotRegular).
+func readJSON(key *seal.Key, path string, v any) error {
+	return readJSONUpTo(key, path, v, batch.MaxState)
+}
 
 // readJSONUpTo is readJSON of a file of up to limit bytes.
-func readJSONUpTo(path string, v any, limit int64) error {
+func readJSONUpTo(key *seal.Key, path string, v any, limit int64) error {
 	data, err := atomicfile.ReadShared(path, limit)
 	if err != nil {
 		return err
 	}
-	if err := json.Unmarshal(data, v); err != nil {
+	return openJSON(key, path, data, v)
+}
+
+// openJSON decodes data, sealed under key, into v: the sealed JSON
+// object of the file at path, or a line of it.
+func openJSON(key *seal.Key, path string, data []byte, v any) error {
+	err := key.Unmarshal(data, v)
+	if errors.Is(err, seal.ErrUnsealed) || errors.Is(err, seal.ErrBroken) {
+		return fmt.Errorf("%s is refused, and left as it was: %w; remove it, or the results directory, and run its task again", path, err)
+	}
+	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
 	return nil

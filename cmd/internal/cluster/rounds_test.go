@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"fifteen/internal/seal"
 	"fifteen/internal/testtool"
 )
 
@@ -16,17 +17,29 @@ import (
 // file, though the merge's why stays the same.
 func TestWorkIn(t *testing.T) {
 	dir := t.TempDir()
+	key, err := seal.LoadKey(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	write := func(name, text string) {
 		t.Helper()
 		path := filepath.Join(dir, name)
+		var sealed []byte
+		for line := range strings.Lines(text) {
+			data, err := key.Seal([]byte(line))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sealed = append(sealed, data...)
+		}
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		if err := os.WriteFile(path, sealed, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	last := workIn(dir)
+	last := workIn(dir, key)
 	for _, step := range []struct{ name, text string }{
 		{"puzzle-0/first-1.json", "{}"},
 		{"puzzle-0/bound-55-0.checkpoint.json", `{"iterations":[{}],"done":{"runs":[0,1],"expanded":[1],"generated":[1],"next":[0]}}`},
@@ -36,7 +49,7 @@ func TestWorkIn(t *testing.T) {
 		{"batch-0.jsonl", "{}\n{}\n"},
 	} {
 		write(step.name, step.text)
-		if work := workIn(dir); work <= last {
+		if work := workIn(dir, key); work <= last {
 			t.Errorf("after %s %s: work %d, was %d", step.name, step.text, work, last)
 		} else {
 			last = work

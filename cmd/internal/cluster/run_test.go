@@ -3,6 +3,7 @@ package cluster
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +18,7 @@ import (
 
 	"fifteen/cmd/internal/batch"
 	"fifteen/cmd/internal/cli"
+	"fifteen/internal/seal"
 	"fifteen/puzzle"
 	"fifteen/search"
 	"fifteen/solver"
@@ -54,7 +56,11 @@ func run(t *testing.T, dir, input string, k, n int, split string, above uint64) 
 func verdict(t *testing.T, dir string) string {
 	t.Helper()
 	var v Status
-	if err := readJSON(filepath.Join(dir, "status.json"), &v); err != nil {
+	data, err := os.ReadFile(filepath.Join(dir, "status.json"))
+	if err == nil {
+		err = json.Unmarshal(data, &v)
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
 	return fmt.Sprint(v.State, " ", v.Exit)
@@ -85,8 +91,12 @@ func TestSplitBatch(t *testing.T) {
 	if _, err := run(t, dir, input, 1, 2, "", 0); !errors.Is(err, cli.ErrReported) {
 		t.Fatalf("task 1, whose share holds b, malformed: %v", err)
 	}
+	key, err := seal.LoadKey(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for k := range 2 { // task K holds the puzzles K, K+2, …
-		lines, err := readBatch(batchPath(dir, k))
+		lines, err := readBatch(key, batchPath(dir, k))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -111,17 +121,28 @@ func TestSplitBatch(t *testing.T) {
 		t.Errorf("merged %q, want a c d e", got)
 	}
 
-	// Task 0's file with the outcome of a puzzle of task 1's share.
+	// Task 0's file with the outcome of a puzzle of task 1's share: as
+	// an edit, refused by its seal; sealed, by what it says.
 	path := batchPath(dir, 0)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(path, append(data, []byte(`{"index":1,"puzzle":"x"}`+"\n")...), 0o644); err != nil {
+	line := []byte(`{"index":1,"puzzle":"x"}` + "\n")
+	sealed, err := key.Seal(line)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := run(t, dir, input, -1, 0, "", 0); err == nil || isAgain(err, "") || !strings.Contains(err.Error(), "not of task 0 of 2's share") || verdict(t, dir) != "failed 1" {
-		t.Errorf("a tampered file: %v, %s", err, verdict(t, dir))
+	for _, c := range []struct {
+		line []byte
+		why  string
+	}{{line, "seal"}, {sealed, "not of task 0 of 2's share"}} {
+		if err := os.WriteFile(path, append(slices.Clone(data), c.line...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := run(t, dir, input, -1, 0, "", 0); err == nil || isAgain(err, "") || !strings.Contains(err.Error(), c.why) || verdict(t, dir) != "failed 1" {
+			t.Errorf("a tampered file: %v, %s", err, verdict(t, dir))
+		}
 	}
 }
 

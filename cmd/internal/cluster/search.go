@@ -20,6 +20,7 @@ import (
 	"fifteen/cmd/internal/batch"
 	"fifteen/cmd/internal/cli"
 	"fifteen/cmd/internal/record"
+	"fifteen/internal/seal"
 	"fifteen/puzzle"
 	"fifteen/search"
 	"fifteen/solver"
@@ -136,7 +137,7 @@ func searchable(e entry, goal puzzle.Goal) string {
 func searchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, stderr io.Writer) error {
 	var pf planFile
 	planPath := filepath.Join(c.Dir, "plan.json")
-	if err := readJSON(planPath, &pf); err != nil && !errors.Is(err, os.ErrNotExist) {
+	if err := readJSON(c.key, planPath, &pf); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
 	if err := pf.check(len(all), c.Tasks); err != nil {
@@ -197,7 +198,7 @@ func searchTask(ctx context.Context, c *Config, b *batch.Config, all []entry, st
 			out.Part.Plan.Starts = nil
 		}
 	}
-	return writeJSON(path, out)
+	return writeJSON(c.key, path, out)
 }
 
 // searchShare searches the task's share of the plan's iteration, saving
@@ -208,7 +209,7 @@ func searchShare(ctx context.Context, s *solver.Solver, c *Config, b *batch.Conf
 	found := filepath.Join(dir, fmt.Sprintf("found-%d", plan.Bound))
 	opts := b.Options
 	var cp search.Checkpoint
-	switch err := readJSONUpTo(checkpoint, &cp, search.MaxCheckpointSize(search.Options{})); {
+	switch err := readJSONUpTo(c.key, checkpoint, &cp, search.MaxCheckpointSize(search.Options{})); {
 	case err == nil:
 		opts.Resume = &cp
 		fmt.Fprintf(stderr, "%s: resuming the share of bound %d from %s (%d subtrees searched)\n", p.ID, plan.Bound, checkpoint, cp.TasksDone())
@@ -216,23 +217,29 @@ func searchShare(ctx context.Context, s *solver.Solver, c *Config, b *batch.Conf
 		return search.Part{}, err
 	}
 	opts.Checkpoint = func(cp *search.Checkpoint) {
-		if err := writeJSON(checkpoint, cp); err != nil {
+		if err := writeJSON(c.key, checkpoint, cp); err != nil {
 			fmt.Fprintf(stderr, "%s: saving the checkpoint: %v\n", p.ID, err)
 		}
 	}
-	part, err := s.SolveShare(ctx, p, opts, search.Share{Plan: plan, Task: c.Task, Known: knownIn(found)})
+	part, err := s.SolveShare(ctx, p, opts, search.Share{Plan: plan, Task: c.Task, Known: knownIn(c.key, found)})
 	if err == nil && part.Found >= 0 {
 		if err = os.MkdirAll(found, 0o755); err == nil {
-			err = writeJSON(filepath.Join(found, strconv.FormatInt(part.Found, 10)), part.Found)
+			err = writeJSON(c.key, filepath.Join(found, strconv.FormatInt(part.Found, 10)), foundMark{part.Found})
 		}
 	}
 	return part, err
 }
 
+// foundMark is the content of a mark of a subtree that holds a solution:
+// the subtree, as the file's name says, sealed.
+type foundMark struct {
+	Subtree int64 `json:"subtree"`
+}
+
 // knownIn returns the search.Share.Known of the tasks that mark the
 // solutions they find in dir: a file named by the subtree's number. It
 // reads dir at most once a second.
-func knownIn(dir string) func() int64 {
+func knownIn(key *seal.Key, dir string) func() int64 {
 	var mu sync.Mutex
 	var read time.Time
 	first := int64(math.MaxInt64)
@@ -243,22 +250,33 @@ func knownIn(dir string) func() int64 {
 			return first
 		}
 		read = time.Now()
-		first = min(first, firstMark(dir))
+		mark, _ := firstMark(key, dir) // the merge refuses a mark of no task's
+		first = min(first, mark)
 		return first
 	}
 }
 
 // firstMark returns the first subtree marked in dir as holding a
-// solution, math.MaxInt64 if none is.
-func firstMark(dir string) int64 {
+// solution, math.MaxInt64 if none is, and an error for a mark that a task
+// did not write: one whose seal or subtree does not match its name. The
+// marks after the first are not read.
+func firstMark(key *seal.Key, dir string) (int64, error) {
 	first := int64(math.MaxInt64)
 	names, _ := os.ReadDir(dir) // none yet: nothing marked
 	for _, n := range names {
-		if i, err := strconv.ParseInt(n.Name(), 10, 64); err == nil {
-			first = min(first, i)
+		if i, err := strconv.ParseInt(n.Name(), 10, 64); err == nil && i < first {
+			var m foundMark
+			path := filepath.Join(dir, n.Name())
+			if err := readJSON(key, path, &m); err != nil {
+				return first, err
+			}
+			if m.Subtree != i {
+				return first, fmt.Errorf("%s marks subtree %d", path, m.Subtree)
+			}
+			first = i
 		}
 	}
-	return first
+	return first, nil
 }
 
 // mergeSearch prints the results of a split search, once every puzzle's
@@ -266,7 +284,7 @@ func firstMark(dir string) int64 {
 func mergeSearch(c *Config, b *batch.Config, s *solver.Solver, all []entry, stdout, stderr io.Writer) Status {
 	planPath := filepath.Join(c.Dir, "plan.json")
 	var pf planFile
-	if err := readJSON(planPath, &pf); err != nil && !errors.Is(err, os.ErrNotExist) {
+	if err := readJSON(c.key, planPath, &pf); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return failed(err)
 	}
 	outcomes := make([]batch.Outcome, len(all))
@@ -282,7 +300,7 @@ func mergeSearch(c *Config, b *batch.Config, s *solver.Solver, all []entry, stdo
 			return failed(fmt.Errorf("%s: %w", e.p.ID, err))
 		case next != nil:
 			if want := (planFile{Puzzle: i, Plan: next.plan}); !reflect.DeepEqual(pf, want) {
-				if err := writeJSON(planPath, want); err != nil {
+				if err := writeJSON(c.key, planPath, want); err != nil {
 					return failed(err)
 				}
 			}
@@ -307,7 +325,7 @@ type pending struct {
 // the answer's with it (solver.Check).
 func joinSearch(c *Config, s *solver.Solver, i int, p puzzle.Puzzle, opts *solver.Options) (solver.Result, *pending, error) {
 	dir := puzzleDir(c.Dir, i)
-	files, missing, err := readRound(dir, 0, c.Tasks, p.ID)
+	files, missing, err := readRound(c.key, dir, 0, c.Tasks, p.ID)
 	if err != nil || len(missing) > 0 {
 		return solver.Result{}, &pending{nil, fmt.Sprintf("the first round's tasks %s have not finished", taskList(missing))}, err
 	}
@@ -346,7 +364,11 @@ func joinSearch(c *Config, s *solver.Solver, i int, p puzzle.Puzzle, opts *solve
 		}
 		it, found, err := search.Join(parts)
 		marks := filepath.Join(dir, fmt.Sprintf("found-%d", parts[0].Plan.Bound))
-		if mark := firstMark(marks); err == nil && mark != math.MaxInt64 && (found < 0 || parts[found].Found > mark) {
+		mark, merr := firstMark(c.key, marks)
+		if merr != nil {
+			return solver.Result{}, nil, merr
+		}
+		if err == nil && mark != math.MaxInt64 && (found < 0 || parts[found].Found > mark) {
 			// A task marked a solution that no part holds: a part edited, or
 			// a mark no task made (issue 66: the merge planned past it).
 			err = fmt.Errorf("%w: %s marks subtree %d", search.ErrUnreported, marks, mark)
@@ -374,7 +396,7 @@ func joinSearch(c *Config, s *solver.Solver, i int, p puzzle.Puzzle, opts *solve
 			return solver.Result{}, nil, fmt.Errorf("the round after bound %d, read from %s: %w", parts[0].Plan.Bound, strings.TrimSuffix(roundPath(dir, bound, 0), "0.json")+"*.json", err)
 		}
 		bound, plan = next.Bound, next
-		files, missing, err = readRound(dir, bound, c.Tasks, p.ID)
+		files, missing, err = readRound(c.key, dir, bound, c.Tasks, p.ID)
 		if err != nil || len(missing) > 0 {
 			return solver.Result{}, &pending{&next, fmt.Sprintf("bound %d: tasks %s have not finished", bound, taskList(missing))}, err
 		}
@@ -392,12 +414,12 @@ func planSource(dir string, bound int) string {
 
 // readRound reads the tasks' files of a round of the search in dir, and
 // returns the tasks that have not written theirs.
-func readRound(dir string, bound, tasks int, id string) ([]roundFile, []int, error) {
+func readRound(key *seal.Key, dir string, bound, tasks int, id string) ([]roundFile, []int, error) {
 	files := make([]roundFile, tasks)
 	var missing []int
 	for k := range files {
 		path := roundPath(dir, bound, k)
-		err := readJSON(path, &files[k])
+		err := readJSON(key, path, &files[k])
 		switch {
 		case errors.Is(err, os.ErrNotExist):
 			missing = append(missing, k)
