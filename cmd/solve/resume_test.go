@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -118,13 +119,18 @@ func TestResumeAmongOthers(t *testing.T) {
 }
 
 // TestCheckpointLocked runs solve with a --checkpoint file that another
-// run is saving its search in: it is refused, and the first run's file
-// is its own (issue 66: neither was told, and one search was lost).
+// run is saving its search in, by its name and through a symbolic link:
+// each is refused, and the first run's file is its own (issue 66: neither
+// was told, and one search was lost; issue 76: the link was not refused).
+// Through a hard link, the second run replaces its own name, and the
+// first's file stays its own. Once the first run ends, nothing is left
+// beside the file.
 func TestCheckpointLocked(t *testing.T) {
-	checkpoint := filepath.Join(t.TempDir(), "k.json")
+	dir := t.TempDir()
+	checkpoint := filepath.Join(dir, "k.json")
 	file := writeInput(t, "88.txt", korf88)
-	flags := []string{"--goal", "first", "--heuristic", "manhattan", "--checkpoint", checkpoint, "--checkpoint-every", "10ms", file}
-	first := child(flags...)
+	flags := []string{"--goal", "first", "--heuristic", "manhattan", "--checkpoint-every", "10ms", file}
+	first := child(append(flags, "--checkpoint", checkpoint)...)
 	if err := first.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -141,8 +147,30 @@ func TestCheckpointLocked(t *testing.T) {
 			t.Fatal("the first run saved no checkpoint")
 		}
 	}
-	status, _, stderr := runSolve(t, "", flags...)
-	if status != 1 || !strings.Contains(stderr, "is saving its search there") {
-		t.Errorf("a second run: status %d: %s", status, stderr)
+	symlink, hardlink := filepath.Join(dir, "l.json"), filepath.Join(dir, "h.json")
+	if err := errors.Join(os.Symlink("k.json", symlink), os.Link(checkpoint, hardlink)); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{checkpoint, symlink} {
+		status, _, stderr := runSolve(t, "", append(flags, "--checkpoint", name)...)
+		if status != 1 || !strings.Contains(stderr, "is saving its search there") {
+			t.Errorf("a second run through %s: status %d: %s", name, status, stderr)
+		}
+	}
+	status, _, stderr := runSolve(t, "", append(flags, "--checkpoint", hardlink, "--timeout", "100ms")...)
+	k, err1 := os.Stat(checkpoint)
+	h, err2 := os.Stat(hardlink)
+	if status != 1 || !strings.Contains(stderr, "timed out") || err1 != nil || err2 != nil || os.SameFile(k, h) {
+		t.Errorf("a second run through a hard link: status %d: %s", status, stderr)
+	}
+	first.Process.Signal(syscall.SIGTERM)
+	first.Wait()
+	os.Remove(symlink)
+	os.Remove(hardlink)
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("left beside the checkpoint: %v", entries)
+	}
+	if f, err := batch.ReadCheckpoint(checkpoint, search.Options{}, keyFor(t, checkpoint)); err != nil || f.ID != "88" {
+		t.Errorf("the first run's checkpoint: %+v, %v", f, err)
 	}
 }

@@ -257,24 +257,25 @@ func knownIn(key *seal.Key, dir string) func() int64 {
 }
 
 // firstMark returns the first subtree marked in dir as holding a
-// solution, math.MaxInt64 if none is, and an error for a mark that a task
-// did not write: one whose seal or subtree does not match its name. The
-// marks after the first are not read.
+// solution, math.MaxInt64 if none is, and an error for a mark that no
+// task wrote: one whose seal, or whose subtree, does not match its name.
 func firstMark(key *seal.Key, dir string) (int64, error) {
 	first := int64(math.MaxInt64)
 	names, _ := os.ReadDir(dir) // none yet: nothing marked
 	for _, n := range names {
-		if i, err := strconv.ParseInt(n.Name(), 10, 64); err == nil && i < first {
-			var m foundMark
-			path := filepath.Join(dir, n.Name())
-			if err := readJSON(key, path, &m); err != nil {
-				return first, err
-			}
-			if m.Subtree != i {
-				return first, fmt.Errorf("%s marks subtree %d", path, m.Subtree)
-			}
-			first = i
+		i, err := strconv.ParseInt(n.Name(), 10, 64)
+		if err != nil {
+			continue
 		}
+		var m foundMark
+		path := filepath.Join(dir, n.Name())
+		if err := readJSON(key, path, &m); err != nil {
+			return first, err
+		}
+		if m.Subtree != i {
+			return first, fmt.Errorf("%s marks subtree %d", path, m.Subtree)
+		}
+		first = min(first, i)
 	}
 	return first, nil
 }
