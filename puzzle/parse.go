@@ -2,7 +2,6 @@ package puzzle
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -134,8 +133,8 @@ func (r *Reader) Next() (Puzzle, error) {
 		}
 		p.Tiles = make([]int, len(fields))
 		for i, f := range fields {
-			if p.Tiles[i], err = strconv.Atoi(f); err != nil {
-				return p, r.errorf(p.ID, line, "%q is not a tile number", f)
+			if p.Tiles[i], err = tileNumber(f); err != nil {
+				return p, r.errorf(p.ID, line, "%v", err)
 			}
 		}
 		if err := p.Valid(); err != nil {
@@ -176,15 +175,19 @@ func (r *Reader) nextLine() (string, error) {
 
 // block reads the rows of a block puzzle, skipping blank lines: each must
 // hold a row of the size. After a bad row it reads the block's other rows
-// too, so that they are not taken for puzzles.
+// too, so that they are not taken for puzzles, and its error names every
+// line it read, so that none goes unsolved without a word (issue 76).
 func (r *Reader) block(size Size) ([]string, error) {
+	first := r.line // the size's
 	var fields []string
 	var bad error
 	for read := 0; read < size.Rows; {
 		text, err := r.nextLine()
 		switch {
+		case err == io.EOF && bad != nil:
+			return nil, fmt.Errorf("the input ends inside the block of lines %d to %d, which is not solved: %w", first, r.line, bad)
 		case err == io.EOF:
-			return nil, errors.New("input ends inside a block")
+			return nil, fmt.Errorf("the input ends inside the block of lines %d to %d", first, r.line)
 		case err != nil:
 			return nil, fmt.Errorf("line %d: %w", r.line, err)
 		case text == "":
@@ -197,7 +200,10 @@ func (r *Reader) block(size Size) ([]string, error) {
 		}
 		fields = append(fields, row...)
 	}
-	return fields, bad
+	if bad != nil {
+		return nil, fmt.Errorf("the block of lines %d to %d is not solved: %w", first, r.line, bad)
+	}
+	return fields, nil
 }
 
 // Escape writes the control and format characters of s (such as ESC, a
@@ -222,6 +228,19 @@ func Escape(s string) string {
 
 // hidden reports whether c is a control or format character.
 func hidden(c rune) bool { return unicode.IsControl(c) || unicode.Is(unicode.Cf, c) }
+
+// tileNumber reads a tile's number: decimal digits alone, so that "-0"
+// is not read as the blank (issue 76).
+func tileNumber(f string) (int, error) {
+	n, err := strconv.Atoi(f)
+	switch {
+	case strings.ContainsAny(f, "[]{}"):
+		return 0, fmt.Errorf("%q is not a tile number: write the tiles apart, with spaces or commas and no brackets, such as 1 2 3 0", f)
+	case err != nil || strings.Trim(f, "0123456789") != "":
+		return 0, fmt.Errorf("%q is not a tile number", f)
+	}
+	return n, nil
+}
 
 // splitTiles splits a line at spaces, tabs and commas.
 func splitTiles(s string) []string {

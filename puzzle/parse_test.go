@@ -76,8 +76,29 @@ bad: 1 2 3 4 5 6 7 8 8
 
 func TestReaderTruncatedBlock(t *testing.T) {
 	_, errs := readAll(t, "3\n1 2 3\n")
-	if len(errs) != 1 || !strings.Contains(errs[0].Reason, "ends inside a block") {
+	if len(errs) != 1 || !strings.Contains(errs[0].Reason, "ends inside the block of lines 1 to 2") {
 		t.Errorf("errors %v", errs)
+	}
+}
+
+// TestReaderNamesEveryLine checks that every line not read as a puzzle is
+// named in an error (issue 76: a size line took the puzzles after it, and
+// two were never mentioned), and that a tile number is digits alone.
+func TestReaderNamesEveryLine(t *testing.T) {
+	for _, c := range []struct{ input, want string }{
+		{"3\na: 1 2 3 4 5 6 7 8 0\nb: 1 2 3 4 5 6 7 0 8\nc: 1 2 3 4 5 6 0 7 8\nd: 1 2 3 4 5 0 7 8 6\n", "1: the block of lines 1 to 4 is not solved: line 2: 10 tiles in a row of 3"},
+		{"f: 3x3\n1 2 3 4 5 6 7 8 0\n", "f: the input ends inside the block of lines 1 to 2, which is not solved: line 2: 9 tiles in a row of 3"},
+		{"1 2 3 -0\n", `1: "-0" is not a tile number`},
+		{"1 2 3 +0\n", `1: "+0" is not a tile number`},
+		{"[1, 2, 3, 0]\n", `1: "[1" is not a tile number: write the tiles apart, with spaces or commas and no brackets`},
+	} {
+		puzzles, errs := readAll(t, c.input)
+		if len(errs) != 1 || errs[0].Error() != c.want {
+			t.Errorf("%q: errors %v, want %q", c.input, errs, c.want)
+		}
+		if len(puzzles) > 0 && puzzles[0].ID != "d" {
+			t.Errorf("%q: read %v", c.input, puzzles)
+		}
 	}
 }
 

@@ -176,6 +176,9 @@ func (c *checkpointer) restore(from *Checkpoint) error {
 	if err != nil {
 		return err
 	}
+	if !countable(from.Iterations, done) {
+		return fmt.Errorf("%w: its counts sum to %d nodes or more, which no search reaches", ErrCheckpoint, uint64(maxCount))
+	}
 	c.cp.Iterations = slices.Clone(from.Iterations)
 	c.cp.Bound, c.cp.CutDepth, c.cp.Previous = from.Bound, from.CutDepth, from.Previous
 	c.prior = from.Elapsed
@@ -184,6 +187,34 @@ func (c *checkpointer) restore(from *Checkpoint) error {
 		c.resumed[t.pos] = i
 	}
 	return nil
+}
+
+// maxCount bounds the nodes that a resumed search's counts may sum to,
+// expanded and generated alike: far above what any search generates (146
+// years at a billion nodes a second), and far enough below 2^64 that the
+// sums that follow do not wrap around (issue 76: an edited checkpoint's
+// did, silently).
+const maxCount = 1 << 62
+
+// countable reports whether the counts of the iterations and tasks done
+// sum to less than maxCount.
+func countable(its []Iteration, done []doneTask) bool {
+	var expanded, generated uint64
+	add := func(e, g uint64) bool {
+		expanded, generated = expanded+min(e, maxCount), generated+min(g, maxCount)
+		return expanded < maxCount && generated < maxCount
+	}
+	for _, it := range its {
+		if !add(it.Expanded, it.Generated) {
+			return false
+		}
+	}
+	for _, t := range done {
+		if !add(t.expanded, t.generated) {
+			return false
+		}
+	}
+	return true
 }
 
 // tasks returns the tasks d holds, nil if d is, in order of position,

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 	"time"
@@ -94,6 +95,12 @@ func TestResumeRefused(t *testing.T) {
 			{"cut depth a move deeper", within, func(cp *search.Checkpoint) { cp.CutDepth++ }, search.ErrOtherSearch},
 			{"a negative time", within, func(cp *search.Checkpoint) { cp.Elapsed = -9 * time.Second }, search.ErrCheckpoint},
 			{"columns of other lengths", within, func(cp *search.Checkpoint) { cp.Done.Generated = cp.Done.Generated[1:] }, search.ErrCheckpoint},
+			// Issue 76: summed, they wrapped around 2^64.
+			{"counts that sum past 2^64", within, func(cp *search.Checkpoint) {
+				cp.Iterations[0].Generated = math.MaxUint64 - 5
+				cp.Done.Generated[0] = 1 << 40
+			}, search.ErrCheckpoint},
+			{"a count past any search's", between, func(cp *search.Checkpoint) { cp.Iterations[0].Expanded = 1 << 63 }, search.ErrCheckpoint},
 			{"runs that overlap", within, func(cp *search.Checkpoint) {
 				cp.Done.Runs = append([]int64{0, 1}, cp.Done.Runs...)
 			}, search.ErrCheckpoint},

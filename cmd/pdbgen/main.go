@@ -52,7 +52,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	partition := fs.String("partition", "", cli.PartitionHelp)
 	var goal puzzle.Goal
 	var goalBoard *puzzle.Puzzle
-	cli.GoalVar(fs, &goal, &goalBoard, "build for this goal board's databases (solve --goal): those of its blank's cell, up to the board's symmetries (default: Korf's goal's, which serve both conventions and every goal with the blank in a corner)")
+	var goalSize puzzle.Size
+	cli.GoalVar(fs, &goal, &goalBoard, &goalSize, "build for this goal board's databases (solve --goal): those of its blank's cell, up to the board's symmetries (default: Korf's goal's, which serve both conventions and every goal with the blank in a corner)")
 	var dir string
 	cli.DirFlag(fs, &dir)
 	force := fs.Bool("force", false, "rebuild databases that exist")
@@ -69,10 +70,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return fmt.Errorf("unexpected arguments %v", fs.Args())
 		}
 		blank := 0 // the cell of the goal's blank: Korf's goal's databases serve the conventions
-		if goalBoard != nil {
-			if fs.Changed("size") && size != goalBoard.Size {
-				return fmt.Errorf("--size %v, but --goal is a %v board", size, goalBoard.Size)
+		if goalSize != (puzzle.Size{}) {
+			if fs.Changed("size") && size != goalSize {
+				return fmt.Errorf("--size %v, but --goal is a %v board", size, goalSize)
 			}
+			size = goalSize
+		}
+		if goalBoard != nil {
 			frame, err := puzzle.NewFrame(*goalBoard)
 			if err != nil {
 				return err

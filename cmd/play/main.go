@@ -59,7 +59,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cli.SizeVar(fs, &size, puzzle.Size{Rows: 4, Cols: 4}, puzzle.MaxBoardCells, "board size for a random puzzle: 3 (the 8-puzzle), 4, or ROWSxCOLS")
 	seed := fs.Uint64("seed", 0, "seed of the random puzzles (0: from the clock)")
 	var goal puzzle.Goal
-	cli.GoalVar(fs, &goal, nil, "goal convention: last (1 2 … blank) or first (blank 1 2 …)")
+	cli.GoalVar(fs, &goal, nil, nil, "goal convention: last (1 2 … blank) or first (blank 1 2 …)")
 	cmd.Group("Databases")
 	var pdbDir string
 	cli.DirFlag(fs, &pdbDir)

@@ -71,7 +71,7 @@ func defineFlags(cmd *cli.Command, cfg *config) *rawFlags {
 	fs.IntVar(&cfg.random, "random", 0, "solve `N` uniformly random solvable puzzles of --size")
 	raw.size = fs.String("size", "4x4", "board size of --random: ROWSxCOLS, or 3 for 3x3")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of --random: the same seed gives the same puzzles")
-	cli.GoalVar(fs, &b.Options.Goal, &b.Options.GoalBoard, "goal: last (1 2 … 15 blank), first (blank 1 2 … 15, Korf's), or any board, its tiles in row-major order (\"1 2 3 4 0 5 6 7 8\", \"2x4 1 2 3 0 4 5 6 7\")")
+	cli.GoalVar(fs, &b.Options.Goal, &b.Options.GoalBoard, &cfg.goalSize, "goal: last (1 2 … 15 blank), first (blank 1 2 … 15, Korf's), or any board, its tiles in row-major order (\"1 2 3 4 0 5 6 7 8\", \"2x4 1 2 3 0 4 5 6 7\")")
 	fs.StringVar(&b.Format, "format", "text", "output format: text or jsonl")
 	fs.BoolVar(&cfg.printOnly, "print-only", false, "print the puzzles, one a line, instead of solving them")
 	fs.StringVar(&b.GIFFile, "gif", "", "draw the solution as an animated GIF in `FILE` (one puzzle)")
@@ -164,8 +164,8 @@ func (raw *rawFlags) conflicts(cmd *cli.Command, cfg *config) error {
 		return errors.New("a split job (--results) takes the goal conventions: --goal first or last, not a board")
 	case b.Options.GoalBoard != nil && (b.Checkpoint != "" || *raw.resume != ""):
 		return errors.New("--checkpoint and --resume save searches toward the goal conventions: --goal first or last, not a board")
-	case b.Options.GoalBoard != nil && cfg.random > 0 && fs.Changed("size") && cfg.size != b.Options.GoalBoard.Size:
-		return fmt.Errorf("--size %v, but --goal is a %v board", cfg.size, b.Options.GoalBoard.Size)
+	case cfg.goalSize != (puzzle.Size{}) && cfg.random > 0 && fs.Changed("size") && cfg.size != cfg.goalSize:
+		return fmt.Errorf("--size %v, but --goal is a %v board", cfg.size, cfg.goalSize)
 	case b.Format != "text" && b.Format != "jsonl":
 		return fmt.Errorf("bad --format %q: want text or jsonl", b.Format)
 	case b.GIFFile != "" && b.GIFDir != "":
@@ -214,6 +214,12 @@ func (raw *rawFlags) apply(cfg *config) error {
 	}
 	if cfg.set != nil {
 		b.Options.Goal = cfg.set.Goal
+		if size := cfg.set.Instances[0].Size; cfg.goalSize != (puzzle.Size{}) && size != cfg.goalSize {
+			return fmt.Errorf("--set %s's puzzles are %v, but --goal is a %v board", cfg.set.Name, size, cfg.goalSize)
+		}
+	}
+	if cfg.goalSize != (puzzle.Size{}) && cfg.random > 0 {
+		cfg.size = cfg.goalSize // the goal's, or --size's, which is the same
 	}
 	if err := b.Solver.Validate(); err != nil {
 		return err

@@ -110,6 +110,9 @@ func puzzles(cfg *config, stdin io.Reader) (seq iter.Seq2[puzzle.Puzzle, error],
 					yield(puzzle.Puzzle{}, batch.ReadError{Err: err})
 					return
 				}
+				if err == nil && cfg.goalSize != (puzzle.Size{}) && p.Size != cfg.goalSize {
+					err = &puzzle.InputError{ID: p.ID, Reason: fmt.Sprintf("a %v puzzle for a %v goal", p.Size, cfg.goalSize)}
+				}
 				if !yield(p, err) {
 					return
 				}

@@ -42,6 +42,7 @@ type config struct {
 	random    int
 	seed      uint64
 	size      puzzle.Size
+	goalSize  puzzle.Size // --goal's, where it gave a board: every puzzle's
 	printOnly bool
 	files     []string
 	profiles  profile.Files

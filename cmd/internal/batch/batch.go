@@ -117,7 +117,12 @@ func Solve(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, error
 	}
 	if c.Resume != nil {
 		stream = resumed(stream, c.Resume)
+		if c.Resume.Done {
+			fmt.Fprintf(stderr, "the checkpoint's search, of %s, is finished: the run that saved it printed its answer; solving the puzzles after it\n", puzzle.Escape(c.Resume.ID))
+		}
 	}
+	read := 0
+	stream = counted(stream, &read)
 	if c.GIFDir != "" {
 		if err := os.MkdirAll(c.GIFDir, 0o755); err != nil {
 			return err
@@ -125,7 +130,7 @@ func Solve(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, error
 	}
 	c.Parallelism(many)
 	out := record.NewPrinter(c.Format, c.Options.Weight, stdout)
-	return Stream(ctx, c, stream, stderr, func(o Outcome) error {
+	err = Stream(ctx, c, stream, stderr, func(o Outcome) error {
 		if o.Msg != "" {
 			fmt.Fprintln(stderr, o.Msg)
 		}
@@ -134,6 +139,29 @@ func Solve(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, error
 		}
 		return nil
 	})
+	switch {
+	case err != nil || read > 0:
+	case c.Resume != nil:
+		fmt.Fprintln(stderr, "no puzzle after the checkpoint's remains to solve")
+	default:
+		fmt.Fprintln(stderr, "no puzzle was read")
+	}
+	return err
+}
+
+// counted returns the stream, counting in *n the puzzles it yields,
+// malformed ones included.
+func counted(stream iter.Seq2[puzzle.Puzzle, error], n *int) iter.Seq2[puzzle.Puzzle, error] {
+	return func(yield func(puzzle.Puzzle, error) bool) {
+		for p, err := range stream {
+			if !errors.As(err, new(ReadError)) {
+				*n++
+			}
+			if !yield(p, err) {
+				return
+			}
+		}
+	}
 }
 
 // peek returns whether the stream holds more than one puzzle, and a

@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,16 +17,19 @@ import (
 // GoalVar defines the --goal flag on fs: a convention, first or last,
 // stored in g (default last); or, where board is not nil, any board,
 // written as a puzzle is ("1 2 3 4 0 5 6 7 8", "2x4 1 2 3 0 4 5 6 7"),
-// stored in board. A board that is a convention's goal is stored as the
-// convention.
-func GoalVar(fs *pflag.FlagSet, g *puzzle.Goal, board **puzzle.Puzzle, usage string) {
+// stored in board, and its size in size. A board that is a convention's
+// goal is stored as the convention, and keeps its size: the puzzles are
+// of the goal's size (issue 76: a 3x3 goal board solved a 4x4 puzzle
+// toward the 4x4 goal).
+func GoalVar(fs *pflag.FlagSet, g *puzzle.Goal, board **puzzle.Puzzle, size *puzzle.Size, usage string) {
 	*g = puzzle.GoalLast
-	fs.Var(&goalValue{g, board}, "goal", usage)
+	fs.Var(&goalValue{g, board, size}, "goal", usage)
 }
 
 type goalValue struct {
 	g     *puzzle.Goal
 	board **puzzle.Puzzle // nil where the command takes the conventions only
+	size  *puzzle.Size    // the board's, zero for a convention named
 }
 
 func (v *goalValue) String() string {
@@ -43,24 +47,42 @@ func (v *goalValue) Set(s string) error {
 		*v.g = goal
 		return err
 	}
-	p, err := puzzle.NewReader(strings.NewReader(s), "").Next()
-	var ie *puzzle.InputError
-	if errors.As(err, &ie) {
-		err = errors.New(ie.Reason)
-	}
+	p, err := parseBoard(s)
 	if err != nil {
 		return fmt.Errorf("bad goal %q: want first, last or a board's tiles (%v)", s, err)
 	}
-	*v.g, *v.board = puzzle.GoalLast, nil
+	*v.g, *v.board, *v.size = puzzle.GoalLast, nil, p.Size
 	for _, g := range []puzzle.Goal{puzzle.GoalLast, puzzle.GoalFirst} {
 		if slices.Equal(p.Tiles, puzzle.Solved(p.Size, g).Tiles) {
 			*v.g = g
 			return nil
 		}
 	}
-	p.ID = ""
 	*v.board = &p
 	return nil
+}
+
+// parseBoard reads one board, without a label, as a puzzle is written.
+func parseBoard(s string) (puzzle.Puzzle, error) {
+	if strings.Contains(s, ":") {
+		return puzzle.Puzzle{}, errors.New("a goal board takes no label")
+	}
+	r := puzzle.NewReader(strings.NewReader(s), "")
+	p, err := r.Next()
+	var ie *puzzle.InputError
+	switch {
+	case err == io.EOF:
+		return p, errors.New("no tiles")
+	case errors.As(err, &ie):
+		return p, errors.New(ie.Reason)
+	case err != nil:
+		return p, err
+	}
+	if _, err := r.Next(); err != io.EOF {
+		return p, errors.New("more than one board")
+	}
+	p.ID = ""
+	return p, nil
 }
 
 // SizeVar defines a board size flag, --size, on fs, stored in size, of at
