@@ -90,7 +90,7 @@ func TestReaderNamesEveryLine(t *testing.T) {
 		{"f: 3x3\n1 2 3 4 5 6 7 8 0\n", "f: the input ends inside the block of lines 1 to 2, which is not solved: line 2: 9 tiles in a row of 3"},
 		{"1 2 3 -0\n", `1: "-0" is not a tile number`},
 		{"1 2 3 +0\n", `1: "+0" is not a tile number`},
-		{"[1, 2, 3, 0]\n", `1: "[1" is not a tile number: write the tiles apart, with spaces or commas and no brackets`},
+		{"[1, 2, 3, 0]\n", `1: "[1" is not a tile number: write the tiles apart, with spaces or commas and no brackets, such as 1 2 3 0`},
 	} {
 		puzzles, errs := readAll(t, c.input)
 		if len(errs) != 1 || errs[0].Error() != c.want {
