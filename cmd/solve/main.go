@@ -113,15 +113,28 @@ func solve(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr io.
 	return err
 }
 
+// searchFlags are the flags that tune, show or save the searches, which
+// --print-only does not run (issue 76: --contour was taken, and did
+// nothing). --constructive stays: it reads larger boards.
+var searchFlags = []string{
+	"checkpoint", "checkpoint-every", "resume", "contour", "frontier", "greedy", "order", "prune-depth", "weight",
+	"heuristic", "partition", "no-reflect", "pdb-dir", "threads", "jobs", "timeout", "progress", "format", "gif", "gif-dir", "gif-cell",
+}
+
 // checkUseless refuses flags that would do nothing (docs/failure-modes.md):
 // a checkpoint of puzzles printed, a period without checkpoints, and a
 // frontier or a contour where the search takes its tasks in an order of
 // its own (ordered: --order, --weight, --greedy or --constructive), or
 // depth-first.
 func checkUseless(fs *pflag.FlagSet, cfg *config, ordered bool) error {
+	if cfg.printOnly {
+		for _, name := range searchFlags {
+			if fs.Changed(name) {
+				return fmt.Errorf("--print-only prints the puzzles: not with --%s, which is the search's", name)
+			}
+		}
+	}
 	switch {
-	case cfg.printOnly && (fs.Changed("checkpoint") || fs.Changed("resume")):
-		return errors.New("--print-only prints the puzzles: not with --checkpoint or --resume, which save and resume searches")
 	case fs.Changed("checkpoint-every") && cfg.batch.Checkpoint == "" && cfg.cluster.Dir == "":
 		return errors.New("--checkpoint-every is how often --checkpoint saves: with --checkpoint FILE")
 	case fs.Changed("frontier") && ordered:

@@ -32,7 +32,8 @@ func TestUsageMessages(t *testing.T) {
 		{[]string{"--partition", "1,2/3,4,5,6,7,9"}, `"9" is not a tile of a 3x3 board`},    // a 4x4 board's fault was named
 		{[]string{"help"}, "solve: no file \"help\" to read: for the help, solve --help\n"}, // issue 67: "open help"
 		// Flags that would do nothing (issue 66: accepted).
-		{[]string{"--print-only", "--checkpoint", "c.json"}, "--print-only prints the puzzles: not with --checkpoint or --resume"},
+		{[]string{"--print-only", "--checkpoint", "c.json"}, "--print-only prints the puzzles: not with --checkpoint, which is the search's"},
+		{[]string{"--print-only", "--contour"}, "--print-only prints the puzzles: not with --contour, which is the search's"}, // issue 76: taken
 		{[]string{"--checkpoint-every", "1s"}, "--checkpoint-every is how often --checkpoint saves"},
 		{[]string{"--frontier", "16", "--order", "ULRD"}, "--frontier ranks the tasks of each round: not with --order"},
 		{[]string{"--frontier", "16", "--weight", "2"}, "not with --order, --weight"},

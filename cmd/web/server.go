@@ -315,9 +315,28 @@ func (g *goalField) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	if json.Unmarshal(b, &g.tiles) != nil {
-		return errors.New(`"goal": want "first", "last", or a goal board's tiles in rows, such as [1,2,3,0]`)
+		return errors.New(goalWant)
 	}
 	return nil
+}
+
+// goalWant says what "goal" takes.
+const goalWant = `"goal": want "first", "last", or a goal board's tiles in rows, as an array such as [1,2,3,0] or as solve --goal takes them, such as "1 2 3 0"`
+
+// parse returns the goal convention that a goal's name names, or the
+// board that its string form gives (solve --goal's, whose size it says).
+func (g *goalField) parse() (puzzle.Goal, *puzzle.Puzzle, error) {
+	if g.name == "" {
+		return puzzle.GoalLast, nil, nil
+	}
+	goal, board, size, err := cli.ParseGoal(g.name)
+	if err != nil {
+		return goal, nil, fail(http.StatusBadRequest, "%s: %v", goalWant, err)
+	}
+	if board == nil && size != (puzzle.Size{}) {
+		board = new(puzzle.Solved(size, goal))
+	}
+	return goal, board, nil
 }
 
 // requestFields are the request's JSON fields, spelt exactly.
@@ -398,10 +417,11 @@ func query(r *http.Request, allowed ...string) (url.Values, error) {
 func (req *request) parse(l limits) (puzzle.Puzzle, solver.Options, error) {
 	opts := solver.Options{Timeout: l.timeout, Options: search.Options{Weight: req.Weight, Threads: 1, Frontier: search.DefaultFrontier}}
 	p := puzzle.Puzzle{ID: req.ID, Tiles: req.Tiles}
-	var err error
-	if opts.Goal, err = parseGoal(req.Goal.name); err != nil {
+	goal, board, err := req.Goal.parse()
+	if err != nil {
 		return p, opts, err
 	}
+	opts.Goal = goal
 	if req.Mode != "" {
 		if opts.Mode, err = solver.ParseMode(req.Mode); err != nil || opts.Mode == solver.Greedy {
 			return p, opts, fail(http.StatusBadRequest, "mode %q: want optimal, weighted or constructive", req.Mode)
@@ -417,7 +437,16 @@ func (req *request) parse(l limits) (puzzle.Puzzle, solver.Options, error) {
 		return p, opts, err
 	}
 	if req.Goal.tiles != nil {
-		opts.GoalBoard = &puzzle.Puzzle{Size: p.Size, Tiles: req.Goal.tiles}
+		board = &puzzle.Puzzle{Size: p.Size, Tiles: req.Goal.tiles}
+	}
+	if board != nil {
+		// A convention's goal is that convention, answered as the CLI
+		// answers it (issue 76: "board" here, "last" there).
+		if g, ok := cli.Convention(*board); ok && board.Size == p.Size {
+			opts.Goal = g
+		} else {
+			opts.GoalBoard = board
+		}
 	}
 	if err := check(p, opts); err != nil {
 		return p, opts, err
@@ -425,16 +454,6 @@ func (req *request) parse(l limits) (puzzle.Puzzle, solver.Options, error) {
 	return p, opts, nil
 }
 
-func parseGoal(s string) (puzzle.Goal, error) {
-	if s == "" {
-		return puzzle.GoalLast, nil
-	}
-	g, err := puzzle.ParseGoal(s)
-	if err != nil {
-		return g, fail(http.StatusBadRequest, "%v", err)
-	}
-	return g, nil
-}
 
 // parseSize parses a size, or, when s is empty, takes the square board
 // of n cells.
@@ -657,9 +676,11 @@ func (s *server) random(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	goal, err := parseGoal(q.Get("goal"))
-	if err != nil {
-		return err
+	goal := puzzle.GoalLast
+	if v := q.Get("goal"); v != "" {
+		if goal, err = puzzle.ParseGoal(v); err != nil {
+			return fail(http.StatusBadRequest, "%v", err)
+		}
 	}
 	seed := rand.Uint64() >> 11 // exact in a JavaScript number
 	if v := q.Get("seed"); v != "" {

@@ -201,6 +201,13 @@ func TestAPI(t *testing.T) {
 		{name: "goal with the blank in the centre", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0], "goal": [1,2,3,4,5,0,6,7,8,9,10,11,12,13,14,15]}`, status: 422, want: "solve --goal builds those of any goal"},
 		{name: "unsolvable toward a goal board", method: "POST", path: "/api/solve", body: `{"tiles": [2,1,3,0,4,5,6,7,8], "goal": [1,2,3,4,0,5,6,7,8]}`, status: 422, want: "(goal 1 2 3 4 0 5 6 7 8)"},
 		{name: "goal board of another size", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0,4,5,6,7,8], "goal": [1,2,3,0]}`, status: 400, want: "wrong number of tiles"},
+		// Issue 76: solve --goal's string form taken, and a convention's
+		// goal board answered as the convention, as solve answers it.
+		{name: "goal board as solve --goal takes it", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0,4,5,6,7,8], "goal": "1 2 3 4 0 5 6 7 8"}`, status: 200, want: `"goal":"board","goal_tiles":[1,2,3,4,0,5,6,7,8]`},
+		{name: "a convention's goal board", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,4,5,6,7,0,8], "goal": [1,2,3,4,5,6,7,8,0]}`, status: 200, want: `"goal":"last"`},
+		{name: "a convention's goal board as a string", method: "POST", path: "/api/solve", body: `{"tiles": [1,0,2,3,4,5,6,7,8], "goal": "0 1 2 3 4 5 6 7 8"}`, status: 200, want: `"goal":"first"`},
+		{name: "a goal string of another size", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,4,5,6,7,0,8], "goal": "1 2 3 0"}`, status: 400, want: "a 3x3 puzzle for a 2x2 goal"},
+		{name: "a goal string of two boards", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "goal": "1 2 3 0\n1 2 3 0"}`, status: 400, want: "more than one board"},
 		{name: "goal of neither kind", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0], "goal": 5}`, status: 400, want: "a goal board's tiles in rows"},
 		{name: "constructive toward an edge goal", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,3,0,4,5,6,7,8], "goal": [1,2,3,4,0,5,6,7,8], "mode": "constructive"}`, status: 422, want: "blank in a corner"},
 		{name: "malformed JSON", method: "POST", path: "/api/solve", body: `{"tiles": [1,2,`, status: 400, want: "malformed JSON"},

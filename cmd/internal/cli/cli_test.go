@@ -98,6 +98,8 @@ func TestParse(t *testing.T) {
 		{[]string{"-threads", "2"}, nil, StatusUsage, false, "", "x: -threads: a long flag takes two dashes: --threads\n"},
 		{[]string{"-korf100"}, nil, StatusUsage, false, "", "x: -korf100: a long flag takes two dashes: --korf100\n"},
 		{[]string{"-partition=78"}, nil, StatusUsage, false, "", "x: -partition=78: a long flag takes two dashes: --partition=78\n"},
+		// issue 76: a value that is a flag's name is no flag
+		{[]string{"--partition", "korf100"}, errors.New("bad partition"), StatusUsage, false, "", "x: bad partition\n"},
 	} {
 		cmd := NewCommand("x", "[flags]", "counts")
 		cmd.Hints = map[string]string{"korf50": "--set korf50"}

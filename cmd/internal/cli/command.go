@@ -117,7 +117,7 @@ func (c *Command) hint(err error, args []string) string {
 			break
 		}
 		name, _, _ := strings.Cut(strings.TrimPrefix(arg, "-"), "=")
-		if !strings.HasPrefix(arg, "--") && len(name) > 1 && c.Lookup(name) != nil {
+		if strings.HasPrefix(arg, "-") && !strings.HasPrefix(arg, "--") && len(name) > 1 && c.Lookup(name) != nil {
 			return fmt.Sprintf("%s: a long flag takes two dashes: --%s", arg, strings.TrimPrefix(arg, "-"))
 		}
 	}

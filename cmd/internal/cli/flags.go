@@ -42,24 +42,46 @@ func (v *goalValue) String() string {
 func (v *goalValue) Type() string { return "string" }
 
 func (v *goalValue) Set(s string) error {
-	goal, err := puzzle.ParseGoal(s)
-	if err == nil || v.board == nil {
+	if v.board == nil {
+		goal, err := puzzle.ParseGoal(s)
 		*v.g = goal
 		return err
 	}
+	goal, board, size, err := ParseGoal(s)
+	if err != nil {
+		return err
+	}
+	*v.g, *v.board, *v.size = goal, board, size
+	return nil
+}
+
+// ParseGoal reads a goal as --goal takes it: a convention's name, or a
+// board, written as a puzzle is. A board that is a convention's goal is
+// returned as the convention, with no board but its size; size is zero
+// for a convention named.
+func ParseGoal(s string) (goal puzzle.Goal, board *puzzle.Puzzle, size puzzle.Size, err error) {
+	if goal, err := puzzle.ParseGoal(s); err == nil {
+		return goal, nil, puzzle.Size{}, nil
+	}
 	p, err := parseBoard(s)
 	if err != nil {
-		return fmt.Errorf("bad goal %q: want first, last or a board's tiles (%v)", s, err)
+		return puzzle.GoalLast, nil, puzzle.Size{}, fmt.Errorf("bad goal %q: want first, last or a board's tiles (%v)", s, err)
 	}
-	*v.g, *v.board, *v.size = puzzle.GoalLast, nil, p.Size
+	if goal, ok := Convention(p); ok {
+		return goal, nil, p.Size, nil
+	}
+	return puzzle.GoalLast, &p, p.Size, nil
+}
+
+// Convention returns the convention whose goal the board p is, if it is
+// one's.
+func Convention(p puzzle.Puzzle) (puzzle.Goal, bool) {
 	for _, g := range []puzzle.Goal{puzzle.GoalLast, puzzle.GoalFirst} {
 		if slices.Equal(p.Tiles, puzzle.Solved(p.Size, g).Tiles) {
-			*v.g = g
-			return nil
+			return g, true
 		}
 	}
-	*v.board = &p
-	return nil
+	return puzzle.GoalLast, false
 }
 
 // parseBoard reads one board, without a label, as a puzzle is written.
