@@ -99,7 +99,7 @@ func TestParse(t *testing.T) {
 		{[]string{"-korf100"}, nil, StatusUsage, false, "", "x: -korf100: a long flag takes two dashes: --korf100\n"},
 		{[]string{"-partition=78"}, nil, StatusUsage, false, "", "x: -partition=78: a long flag takes two dashes: --partition=78\n"},
 		// issue 76: a value that is a flag's name is no flag
-		{[]string{"--partition", "korf100"}, errors.New("bad partition"), StatusUsage, false, "", "x: bad partition\n"},
+		{[]string{"--n", "3", "--partition", "korf100"}, errors.New("bad partition"), StatusUsage, false, "", "x: bad partition\n"},
 	} {
 		cmd := NewCommand("x", "[flags]", "counts")
 		cmd.Hints = map[string]string{"korf50": "--set korf50"}
@@ -190,7 +190,7 @@ func TestFlags(t *testing.T) {
 		var goal puzzle.Goal
 		var size puzzle.Size
 		var threads, jobs int
-		GoalVar(fs, &goal, nil, "")
+		GoalVar(fs, &goal, nil, nil, "")
 		SizeVar(fs, &size, puzzle.Size{Rows: 4, Cols: 4}, 25, "")
 		ThreadsVar(fs, &threads, 8, "")
 		JobsVar(fs, &jobs, 8, "")
@@ -215,9 +215,12 @@ func TestGoalBoardFlag(t *testing.T) {
 	}{
 		{"1 2 3 4 0 5 6 7 8", "last 3x3 1 2 3 4 0 5 6 7 8"},
 		{"2x4 1 2 3 0 4 5 6 7", "last 2x4 1 2 3 0 4 5 6 7"},
-		{"0,1,2,3,4,5,6,7,8", "first"},
-		{"1 2 3 4 5 6 7 8 0", "last"},
+		{"0,1,2,3,4,5,6,7,8", "first of 3x3"},
+		{"1 2 3 4 5 6 7 8 0", "last of 3x3"},
 		{"first", "first"},
+		{"g: 1 2 3 0", "error: bad goal \"g: 1 2 3 0\": want first, last or a board's tiles (a goal board takes no label)"},
+		{"1 2 3 0\n1 2 3 0", "error: bad goal \"1 2 3 0\\n1 2 3 0\": want first, last or a board's tiles (more than one board)"},
+		{"", "error: bad goal \"\": want first, last or a board's tiles (no tiles)"},
 		{"1 2 3 4 5 6 7 8", "error: bad goal \"1 2 3 4 5 6 7 8\": want first, last or a board's tiles (8 tiles: a 3x3 board has 9, 0 to 8; 0 is missing (other shapes use a ROWSxCOLS block header))"},
 		{"1 1 2 3 4 5 6 7 8", "error"},
 		{"middle", "error"},
@@ -226,13 +229,17 @@ func TestGoalBoardFlag(t *testing.T) {
 		fs.SetOutput(new(bytes.Buffer))
 		var goal puzzle.Goal
 		var board *puzzle.Puzzle
-		GoalVar(fs, &goal, &board, "")
+		var size puzzle.Size
+		GoalVar(fs, &goal, &board, &size, "")
 		err := fs.Parse([]string{"--goal", c.arg})
 		got := goal.String()
+		if board == nil && size != (puzzle.Size{}) {
+			got += " of " + size.String()
+		}
 		if err != nil {
 			got = "error"
 			if strings.Contains(c.want, ":") {
-				got += ": " + strings.TrimPrefix(err.Error(), `invalid argument "`+c.arg+`" for "--goal" flag: `)
+				got += ": " + strings.TrimPrefix(err.Error(), fmt.Sprintf("invalid argument %q for \"--goal\" flag: ", c.arg))
 			}
 		} else if board != nil {
 			got += " " + board.Size.String() + " " + board.String()
