@@ -169,24 +169,31 @@ func TestStoreRefusesNewer(t *testing.T) {
 	}
 }
 
-// TestStoreTruncatedBesideCopy cuts a compressed file short while its
-// unpacked copy is whole: the store notices, moves it aside and builds it
-// again (issue 57: the copy served, and the damage went unnoticed).
+// TestStoreTruncatedBesideCopy cuts a compressed file short, or empties
+// it, while its unpacked copy is whole: the store notices, moves it aside
+// and builds it again (issue 57: the copy served, and the damage went
+// unnoticed; issue 76: so it did of an empty file).
 func TestStoreTruncatedBesideCopy(t *testing.T) {
-	s, p, logged := storeTest(t)
-	path := filepath.Join(s.dir, FileName(p.Size, Goal, p.Patterns[1]))
-	info, err := os.Stat(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Truncate(path, info.Size()-10); err != nil {
-		t.Fatal(err)
-	}
-	openTables(t, s, p)
-	if _, err := os.Stat(path + ".damaged"); err != nil || !strings.Contains(strings.Join(*logged, "\n"), "moved aside") {
-		t.Errorf("not moved aside: %v\n%s", err, strings.Join(*logged, "\n"))
-	}
-	if _, _, err := readCompressed(path, p.Size, Goal, p.Patterns[1]); err != nil {
-		t.Errorf("rebuilt file: %v", err)
+	for _, cut := range []int64{10, -1} { // -1: emptied
+		s, p, logged := storeTest(t)
+		path := filepath.Join(s.dir, FileName(p.Size, Goal, p.Patterns[1]))
+		info, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		size := info.Size() - cut
+		if cut < 0 {
+			size = 0
+		}
+		if err := os.Truncate(path, size); err != nil {
+			t.Fatal(err)
+		}
+		openTables(t, s, p)
+		if _, err := os.Stat(path + ".damaged"); err != nil || !strings.Contains(strings.Join(*logged, "\n"), "moved aside") {
+			t.Errorf("cut to %d bytes: not moved aside: %v\n%s", size, err, strings.Join(*logged, "\n"))
+		}
+		if _, _, err := readCompressed(path, p.Size, Goal, p.Patterns[1]); err != nil {
+			t.Errorf("cut to %d bytes: rebuilt file: %v", size, err)
+		}
 	}
 }

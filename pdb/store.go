@@ -135,11 +135,15 @@ func load(path, raw string, size puzzle.Size, goal puzzle.Goal, tiles []int) (*T
 
 // copyOf reports whether the unpacked copy with header h holds the table
 // of the compressed file at path, or serves alone: that file is missing or
-// unreadable. A compressed file cut short is not served by its copy: it
-// is read, and found damaged (issue 57: it went unnoticed).
+// unreadable. A compressed file damaged, empty or cut short, is not served
+// by its copy: it is read, and found damaged, and the store repairs it
+// (issue 57: one cut short went unnoticed; issue 76: so did one empty).
 func copyOf(path string, h header, size puzzle.Size, goal puzzle.Goal, tiles []int) bool {
 	packed, whole, err := readPackedHeader(path, size, goal, tiles)
-	return err != nil || whole && packed.CRC == h.CRC && packed.Regions == h.Regions && packed.Scheme == h.Scheme
+	if err != nil {
+		return !errors.Is(err, ErrCorrupt) && !errors.Is(err, errMismatch)
+	}
+	return whole && packed.CRC == h.CRC && packed.Regions == h.Regions && packed.Scheme == h.Scheme
 }
 
 // readPackedHeader reads the header of the compressed file at path, as
