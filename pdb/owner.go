@@ -36,6 +36,16 @@ type StoreOptions struct {
 	// Log, if not nil, is told, a line at a time, what the store does:
 	// what it builds, waits for, moves aside, and loads from where.
 	Log func(string)
+	// Opened, if not nil, is told how long each Tables took, by what it
+	// did.
+	Opened func(Opening)
+}
+
+// Opening is how long Store.Tables took to open a partition's tables, by
+// what it did: waiting for another process's build, building, and
+// loading (issue 76: a wait was reported as loading).
+type Opening struct {
+	Waiting, Building, Loading time.Duration
 }
 
 // Policy says which missing or damaged databases Store.Tables builds.
@@ -81,9 +91,9 @@ type StoreError struct {
 
 func (e *StoreError) Error() string {
 	if errors.Is(e.Err, ErrMissing) {
-		return fmt.Sprintf("the %s databases are not in %s, or are of another format version", e.Partition, e.Dir)
+		return fmt.Sprintf("the %s databases are not in %s, or are of another format version", Label(e.Partition), e.Dir)
 	}
-	return fmt.Sprintf("the %s databases in %s: %v", e.Partition, e.Dir, e.Err)
+	return fmt.Sprintf("the %s databases in %s: %v", Label(e.Partition), e.Dir, e.Err)
 }
 
 func (e *StoreError) Unwrap() error { return e.Err }
@@ -113,6 +123,7 @@ func (s *Store) Tables(ctx context.Context, name string, p Partition) ([]*Table,
 	// At most a build of the missing files, and a repair: a third round
 	// finds files removed under it as fast as they are built.
 	repaired := false
+	var took Opening
 	for range 3 {
 		missing, err := p.Missing(s.dir)
 		if err != nil {
@@ -122,8 +133,12 @@ func (s *Store) Tables(ctx context.Context, name string, p Partition) ([]*Table,
 		if len(missing) == 0 {
 			t0 := time.Now()
 			tables, err := p.Load(s.dir)
+			took.Loading += time.Since(t0)
 			if err == nil {
-				s.log("loaded the %s pattern databases from %s in %.1f ms", p.Name, s.dir, time.Since(t0).Seconds()*1e3)
+				s.log("loaded the %s pattern databases from %s in %.1f ms", Label(p.Name), s.dir, time.Since(t0).Seconds()*1e3)
+				if s.opts.Opened != nil {
+					s.opts.Opened(took)
+				}
 				return tables, nil
 			}
 			// Damaged, or moved aside by another process since Missing
@@ -136,8 +151,12 @@ func (s *Store) Tables(ctx context.Context, name string, p Partition) ([]*Table,
 		} else if !build {
 			return nil, fail(ErrMissing)
 		}
-		if _, err := s.build(ctx, []Partition{p}, mode); ctx.Err() != nil {
-			return nil, fmt.Errorf("building the %s databases: %w", p.Name, err)
+		t0 := time.Now()
+		_, waited, err := s.build(ctx, []Partition{p}, mode)
+		took.Waiting += waited
+		took.Building += time.Since(t0) - waited
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("building the %s databases: %w", Label(p.Name), err)
 		} else if err != nil {
 			return nil, fail(err)
 		}
@@ -150,10 +169,12 @@ func (s *Store) Tables(ctx context.Context, name string, p Partition) ([]*Table,
 // policy; with force, all of them. A pattern that partitions share is
 // built once. It returns how many databases it built.
 func (s *Store) Build(ctx context.Context, parts []Partition, force bool) (int, error) {
+	mode := missingOrDamaged
 	if force {
-		return s.build(ctx, parts, everything)
+		mode = everything
 	}
-	return s.build(ctx, parts, missingOrDamaged)
+	n, _, err := s.build(ctx, parts, mode)
+	return n, err
 }
 
 // What build builds of the partitions.
@@ -165,18 +186,36 @@ const (
 
 // build builds what of the partitions the mode says, holding the
 // directory's lock: another process may be building the same, and then
-// what it built is not built again.
-func (s *Store) build(ctx context.Context, parts []Partition, mode int) (int, error) {
+// what it built is not built again. It returns how many databases it
+// built, and how long it waited for the lock.
+func (s *Store) build(ctx context.Context, parts []Partition, mode int) (n int, waited time.Duration, err error) {
+	t0 := time.Now()
 	unlock, err := lockDir(ctx, s.dir, func(holder string) {
 		s.log("waiting for %s, which is building databases in %s", holder, s.dir)
 	})
+	waited = time.Since(t0)
 	if err != nil {
-		return 0, err
+		return 0, waited, err
 	}
 	defer unlock()
-	var patterns [][]int // each once, though partitions may share it
+	patterns, err := s.todo(parts, mode)
+	if err != nil || len(patterns) == 0 {
+		return 0, waited, err
+	}
+	what := Label(parts[0].Name)
+	if len(parts) > 1 {
+		what = fmt.Sprintf("%s and %d more partitions'", what, len(parts)-1)
+	}
+	s.log("building the %s pattern databases in %s (once)", what, s.dir)
+	return len(patterns), waited, buildMissing(ctx, s.dir, parts[0].Size, parts[0].Goal(), patterns, BuildOptions{Threads: s.opts.Threads, BlankFree: s.opts.BlankFree, Progress: s.opts.Progress}, func(b built) { s.log("%v", b) })
+}
+
+// todo returns the patterns of the partitions that build builds in the
+// mode, each once, though partitions may share it.
+func (s *Store) todo(parts []Partition, mode int) ([][]int, error) {
+	var patterns [][]int
 	for _, p := range parts {
-		todo := p.Patterns
+		todo, err := p.Patterns, error(nil)
 		switch mode {
 		case missingOnly:
 			todo, err = p.Missing(s.dir)
@@ -184,7 +223,7 @@ func (s *Store) build(ctx context.Context, parts []Partition, mode int) (int, er
 			todo, err = s.missingOrDamaged(p)
 		}
 		if err != nil {
-			return 0, err
+			return nil, err
 		}
 		for _, tiles := range todo {
 			if !slices.ContainsFunc(patterns, func(q []int) bool { return slices.Equal(q, tiles) }) {
@@ -192,15 +231,7 @@ func (s *Store) build(ctx context.Context, parts []Partition, mode int) (int, er
 			}
 		}
 	}
-	if len(patterns) == 0 {
-		return 0, nil
-	}
-	what := parts[0].Name
-	if len(parts) > 1 {
-		what = fmt.Sprintf("%s and %d more partitions'", what, len(parts)-1)
-	}
-	s.log("building the %s pattern databases in %s (once)", what, s.dir)
-	return len(patterns), buildMissing(ctx, s.dir, parts[0].Size, parts[0].Goal(), patterns, BuildOptions{Threads: s.opts.Threads, BlankFree: s.opts.BlankFree, Progress: s.opts.Progress}, func(b built) { s.log("%v", b) })
+	return patterns, nil
 }
 
 // missingOrDamaged returns the partition's patterns whose databases are

@@ -197,3 +197,41 @@ func TestStoreTruncatedBesideCopy(t *testing.T) {
 		}
 	}
 }
+
+// TestStoreOpening opens a partition that another holder of the
+// directory's lock keeps it from building: the time is told as waiting,
+// then building, then loading; and opened again, as loading alone (issue
+// 76: the wait was reported as loading).
+func TestStoreOpening(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
+	p, err := ParsePartition("1,2,3,4/5,6,7,8", puzzle.Size{Rows: 3, Cols: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	unlock, err := lockDir(context.Background(), dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var openings []Opening
+	s, err := OpenStore(dir, StoreOptions{Policy: BuildAny, Opened: func(o Opening) { openings = append(openings, o) }, Log: func(line string) {
+		if strings.HasPrefix(line, "waiting for") {
+			unlock() // once the store waits: told as waiting
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	openTables(t, s, p)
+	openTables(t, s, p)
+	if len(openings) != 2 {
+		t.Fatalf("told of %d openings", len(openings))
+	}
+	if o := openings[0]; o.Waiting <= 0 || o.Building <= 0 || o.Loading <= 0 {
+		t.Errorf("the first opening, which waited and built: %+v", o)
+	}
+	if o := openings[1]; o.Waiting != 0 || o.Building != 0 || o.Loading <= 0 {
+		t.Errorf("the second opening, which loaded: %+v", o)
+	}
+}

@@ -29,6 +29,16 @@ type Partition struct {
 	Patterns [][]int
 }
 
+// Label returns how messages write a partition's name: a built-in name's
+// pattern sizes joined by dashes ("7-7-1"), as "771" read as a count
+// (issue 76); a spec as it is.
+func Label(name string) string {
+	if name == "" || strings.Trim(name, "123456789") != "" {
+		return name
+	}
+	return strings.Join(strings.Split(name, ""), "-")
+}
+
 // Goal returns the goal the partition's databases are built for.
 func (p Partition) Goal() puzzle.Goal { return puzzle.BlankAt(p.Blank, p.Size.Cells()) }
 

@@ -58,6 +58,9 @@ type Config struct {
 	// Log, if not nil, is told, a line at a time, what opening the
 	// databases does: what it builds, and what it loaded from where.
 	Log func(string)
+	// Opened, if not nil, is told how long opening each partition's
+	// databases in Dir took, waiting, building and loading.
+	Opened func(pdb.Opening)
 }
 
 // heuristics are the values Config.Heuristic takes.
@@ -327,7 +330,7 @@ func (s *Solver) tables(ctx context.Context, name string, p pdb.Partition, inMem
 	if inMemory {
 		return p.Build(ctx, pdb.BuildOptions{}) // milliseconds: up to 9 cells
 	}
-	store, err := pdb.OpenStore(s.cfg.Dir, pdb.StoreOptions{Policy: s.cfg.Build, Progress: s.cfg.Progress, Log: s.cfg.Log})
+	store, err := pdb.OpenStore(s.cfg.Dir, pdb.StoreOptions{Policy: s.cfg.Build, Progress: s.cfg.Progress, Log: s.cfg.Log, Opened: s.cfg.Opened})
 	if err != nil {
 		return nil, err
 	}

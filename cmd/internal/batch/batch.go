@@ -18,7 +18,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 	"unicode"
 
@@ -220,8 +219,11 @@ func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, erro
 		defer release()
 	}
 	past := checkpoints(c, stderr)
-	var building atomic.Bool // a database build reported progress
-	s, err := newSolver(c, stderr, func() { building.Store(true) })
+	// What opening the databases did, told as it happens, while the
+	// stream's reader prepares a size: waiting and building in the store
+	// (pdb.Opening); the rest of each preparation is loading.
+	var waited, built time.Duration
+	s, err := newSolver(c, stderr, func(o pdb.Opening) { waited, built = waited+o.Waiting, built+o.Building })
 	if err != nil {
 		return err
 	}
@@ -231,11 +233,10 @@ func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, erro
 	var sum summary
 	if c.Options.Mode != solver.Constructive {
 		stream = prepared(ctx, s, &c.Options, stream, func(d time.Duration) {
-			if building.Swap(false) {
-				sum.building += d
-			} else {
-				sum.loading += d
-			}
+			sum.waiting += waited
+			sum.building += built
+			sum.loading += max(d-waited-built, 0)
+			waited, built = 0, 0
 		})
 	}
 	var failed error
@@ -291,18 +292,14 @@ func Stream(ctx context.Context, c *Config, stream iter.Seq2[puzzle.Puzzle, erro
 // NewSolver returns the solver of the flags, which reports its database
 // builds and long searches on stderr. Its error is a *cli.UsageError.
 func NewSolver(c *Config, stderr io.Writer) (*solver.Solver, error) {
-	return newSolver(c, stderr, func() {})
+	return newSolver(c, stderr, nil)
 }
 
-// newSolver is NewSolver, calling building at each step of a database
-// build.
-func newSolver(c *Config, stderr io.Writer, building func()) (*solver.Solver, error) {
-	progress, log := cli.Reporter(stderr)
-	c.Solver.Progress = func(p pdb.Progress) {
-		building()
-		progress(p)
-	}
-	c.Solver.Log = log
+// newSolver is NewSolver, telling opened how long opening each
+// partition's databases took (solver.Config.Opened).
+func newSolver(c *Config, stderr io.Writer, opened func(pdb.Opening)) (*solver.Solver, error) {
+	c.Solver.Progress, c.Solver.Log = cli.Reporter(stderr)
+	c.Solver.Opened = opened
 	if c.Options.ProgressEvery > 0 {
 		c.perPuzzle(longSearches(stderr))
 	}
@@ -450,7 +447,9 @@ type summary struct {
 	elapsed             time.Duration
 	times               histogram     // and the least and the most of them
 	wall                time.Duration // the batch's, opening the databases included
-	building, loading   time.Duration // of wall, opening databases that were built, and others
+	// Of wall, opening the databases: waiting for another process's
+	// build, building, and loading.
+	waiting, building, loading time.Duration
 }
 
 func (s *summary) add(rec *record.Record) {
@@ -480,6 +479,9 @@ func (s *summary) print(w io.Writer) {
 		s.times.median().Seconds(), s.times.most.Seconds(), rate)
 	if s.wall > 0 { // not a split job's merge, which knows the tasks' times only
 		fmt.Fprintf(w, ", %.3f s wall (", s.wall.Seconds())
+		if s.waiting > 0 {
+			fmt.Fprintf(w, "%.3f s waiting for another's build; ", s.waiting.Seconds())
+		}
 		if s.building > 0 {
 			fmt.Fprintf(w, "%.3f s building databases; ", s.building.Seconds())
 		}
