@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"fifteen/puzzle"
@@ -71,13 +72,15 @@ func blankMove(a Action) puzzle.Move {
 
 // Game is one game in progress.
 type Game struct {
-	goal    puzzle.Goal
+	frame   puzzle.Frame   // of the goal board
+	opts    solver.Options // the goal's, for the searches
 	solver  *solver.Solver
 	rng     *rand.Rand
 	timeout time.Duration // of an optimal hint's search (HintTimeout)
 	board   puzzle.Board
 	history []puzzle.Board // the boards before each move, for undo
 	optimal int            // the start's distance from the goal, -1 if not found in time
+	played  int            // moves the solver played (Step) since the start
 	Message string         // the last thing to tell the player
 	Hinted  int            // the tile the last hint slides, until the board changes; 0 if none
 }
@@ -88,22 +91,52 @@ type Game struct {
 // hint never ends the game (issue 67: play --size 5x5 quit by itself).
 const HintTimeout = 3 * time.Second
 
-// New starts a game on start, solved toward goal, with hints from s. rng
+// New starts a game on start, solved toward the goal board target (a
+// convention's, puzzle.Solved, or any other), with hints from s. rng
 // draws new puzzles.
-func New(start puzzle.Puzzle, goal puzzle.Goal, s *solver.Solver, rng *rand.Rand) (*Game, error) {
-	if err := start.Check(goal); err != nil {
+func New(start, target puzzle.Puzzle, s *solver.Solver, rng *rand.Rand) (*Game, error) {
+	frame, err := puzzle.NewFrame(target)
+	if err != nil {
+		return nil, err
+	}
+	if err := frame.Check(start); err != nil {
 		return nil, err
 	}
 	b, err := start.Board()
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{goal: goal, solver: s, rng: rng, timeout: HintTimeout}
+	g := &Game{frame: frame, opts: goalOptions(frame), solver: s, rng: rng, timeout: HintTimeout}
 	return g, g.reset(b)
 }
 
+// goalOptions returns the solver's options of the frame's goal board: its
+// convention, where it is one's goal, else the board.
+func goalOptions(frame puzzle.Frame) solver.Options {
+	target := frame.Target()
+	if g := frame.Goal(); g.Convention() && slices.Equal(target.Tiles, puzzle.Solved(target.Size, g).Tiles) {
+		return solver.Options{Goal: g}
+	}
+	return solver.Options{GoalBoard: &target}
+}
+
+// Random returns a uniformly random position that can reach the goal
+// board target, of its size: one toward its frame's goal (puzzle.Frame),
+// taken back to it.
+func Random(rng *rand.Rand, target puzzle.Puzzle) (puzzle.Puzzle, error) {
+	frame, err := puzzle.NewFrame(target)
+	if err != nil {
+		return puzzle.Puzzle{}, err
+	}
+	p, err := puzzle.Random(rng, target.Size, frame.Goal())
+	if err != nil {
+		return p, err
+	}
+	return frame.Unframe(p), nil
+}
+
 func (g *Game) reset(start puzzle.Board) error {
-	g.board, g.history, g.Hinted = start, nil, 0
+	g.board, g.history, g.Hinted, g.played = start, nil, 0, 0
 	moves, optimal, err := g.solution()
 	if err != nil {
 		return err
@@ -129,7 +162,7 @@ func (g *Game) Moves() int { return len(g.history) }
 func (g *Game) Optimal() int { return g.optimal }
 
 // Solved reports whether the board is at the goal.
-func (g *Game) Solved() bool { return g.board == puzzle.SolvedBoard(g.board.Size(), g.goal) }
+func (g *Game) Solved() bool { return slices.Equal(g.board.Puzzle().Tiles, g.frame.Target().Tiles) }
 
 // Do carries out an action other than Solve and Quit, which belong to the
 // caller, and reports whether the board changed.
@@ -149,7 +182,7 @@ func (g *Game) Do(a Action) (bool, error) {
 	case Hint:
 		return false, g.hint()
 	case NewPuzzle:
-		p, err := puzzle.Random(g.rng, g.board.Size(), g.goal)
+		p, err := Random(g.rng, g.frame.Target())
 		if err != nil {
 			return false, err
 		}
@@ -189,6 +222,7 @@ func (g *Game) Step() (bool, error) {
 	if err != nil || len(moves) == 0 {
 		return false, err
 	}
+	g.played++
 	return g.play(moves[0]), nil
 }
 
@@ -205,6 +239,12 @@ func (g *Game) play(m puzzle.Move) bool {
 	g.Message, g.Hinted = "", 0
 	switch {
 	case !g.Solved():
+	case g.played >= g.Moves():
+		g.Message = fmt.Sprintf("The solver solved it in %s.", countMoves(g.Moves()))
+	case g.played > 0:
+		// Not the player's alone: no praise (issue 76: the solver's finish
+		// was called the player's optimal solution).
+		g.Message = fmt.Sprintf("Solved in %s, %d of them the solver's.", countMoves(g.Moves()), g.played)
 	case g.optimal < 0:
 		g.Message = fmt.Sprintf("Solved in %s.", countMoves(g.Moves()))
 	case g.Moves() == g.optimal:
@@ -220,9 +260,12 @@ func (g *Game) play(m puzzle.Move) bool {
 // human-style solver's.
 func (g *Game) solution() ([]puzzle.Move, bool, error) {
 	p := g.board.Puzzle()
-	res, err := g.solver.Solve(context.Background(), p, solver.Options{Goal: g.goal, Timeout: g.timeout, Options: search.Options{Frontier: search.DefaultFrontier}})
+	opts := g.opts
+	opts.Timeout, opts.Options = g.timeout, search.Options{Frontier: search.DefaultFrontier}
+	res, err := g.solver.Solve(context.Background(), p, opts)
 	if errors.Is(err, context.DeadlineExceeded) {
-		res, err = g.solver.Solve(context.Background(), p, solver.Options{Goal: g.goal, Mode: solver.Constructive})
+		opts.Mode, opts.Timeout, opts.Options = solver.Constructive, 0, search.Options{}
+		res, err = g.solver.Solve(context.Background(), p, opts)
 	}
 	if err != nil {
 		return nil, false, fmt.Errorf("no hint: %w", err)

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -21,7 +22,7 @@ func newGame(t *testing.T, tiles []int) *Game {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	g, err := New(puzzle.Puzzle{Size: size3, Tiles: tiles}, puzzle.GoalLast, s, rand.New(rand.NewPCG(1, 2)))
+	g, err := New(puzzle.Puzzle{Size: size3, Tiles: tiles}, puzzle.Solved(size3, puzzle.GoalLast), s, rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +85,7 @@ func TestHintAndSolve(t *testing.T) {
 			t.Fatalf("step: %v", err)
 		}
 	}
-	if !g.Solved() || g.Moves() != 31 || g.Message != "Solved in 31 moves: optimal!" {
+	if !g.Solved() || g.Moves() != 31 || g.Message != "The solver solved it in 31 moves." {
 		t.Errorf("after 31 steps: solved %v, %d moves, %q", g.Solved(), g.Moves(), g.Message)
 	}
 	if moved, _ := g.Step(); moved {
@@ -112,7 +113,7 @@ func TestNewPuzzle(t *testing.T) {
 			t.Errorf("new puzzle %v: %q", g.Board(), g.Message)
 		}
 	}
-	if _, err := New(puzzle.Puzzle{Size: size3, Tiles: []int{2, 1, 3, 4, 5, 6, 7, 8, 0}}, puzzle.GoalLast, nil, nil); err == nil {
+	if _, err := New(puzzle.Puzzle{Size: size3, Tiles: []int{2, 1, 3, 4, 5, 6, 7, 8, 0}}, puzzle.Solved(size3, puzzle.GoalLast), nil, nil); err == nil {
 		t.Error("an unsolvable start was accepted")
 	}
 }
@@ -133,7 +134,11 @@ func TestHintFallback(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := &Game{goal: puzzle.GoalFirst, solver: s, timeout: time.Millisecond}
+	frame, err := puzzle.NewFrame(puzzle.Solved(b.Size(), puzzle.GoalFirst))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &Game{frame: frame, opts: goalOptions(frame), solver: s, timeout: time.Millisecond}
 	if err := g.reset(b); err != nil || g.Optimal() != -1 || !strings.Contains(g.Message, "hints are human-style") {
 		t.Fatalf("the start: %v, optimal %d, %q", err, g.Optimal(), g.Message)
 	}
@@ -154,7 +159,56 @@ func TestHintFallback(t *testing.T) {
 			t.Fatalf("step %d: %v", step, err)
 		}
 	}
-	if g.Message != fmt.Sprintf("Solved in %d moves.", g.Moves()) || g.Hinted != 0 {
+	if g.Message != fmt.Sprintf("The solver solved it in %d moves.", g.Moves()) || g.Hinted != 0 {
 		t.Errorf("solved: %q, hinted %d", g.Message, g.Hinted)
+	}
+}
+
+// TestPlayerAndSolver tells the player's solution from the solver's
+// (issue 76: the solver's finish was praised as the player's optimal
+// one): the player's optimal solution is praised, one the solver
+// finished is not.
+func TestPlayerAndSolver(t *testing.T) {
+	g := newGame(t, []int{1, 2, 3, 4, 5, 6, 0, 7, 8}) // two moves: slide 7 and 8 left
+	g.Do(SlideLeft)
+	g.Do(SlideLeft)
+	if g.Message != "Solved in 2 moves: optimal!" {
+		t.Errorf("the player's: %q", g.Message)
+	}
+	g = newGame(t, []int{1, 2, 3, 4, 5, 6, 0, 7, 8})
+	g.Do(SlideLeft)
+	if moved, err := g.Step(); err != nil || !moved || g.Message != "Solved in 2 moves, 1 of them the solver's." {
+		t.Errorf("the solver's finish: %v, %q", err, g.Message)
+	}
+}
+
+// TestGoalBoard plays toward a goal board with the blank in the centre:
+// new puzzles reach it, and the hints lead there.
+func TestGoalBoard(t *testing.T) {
+	s, err := solver.New(solver.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	target := puzzle.Puzzle{Size: size3, Tiles: []int{1, 2, 3, 4, 0, 5, 6, 7, 8}}
+	rng := rand.New(rand.NewPCG(1, 2))
+	start, err := Random(rng, target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(start, target, s, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for steps := 0; !g.Solved(); steps++ {
+		if moved, err := g.Step(); err != nil || !moved || steps > g.Optimal() {
+			t.Fatalf("step %d of %d: %v", steps, g.Optimal(), err)
+		}
+	}
+	if g.Moves() != g.Optimal() || !slices.Equal(g.Board().Puzzle().Tiles, target.Tiles) {
+		t.Errorf("%d moves, optimum %d, at %v", g.Moves(), g.Optimal(), g.Board())
+	}
+	if _, err := New(puzzle.Puzzle{Size: size3, Tiles: []int{1, 2, 3, 4, 5, 6, 7, 8, 0}}, puzzle.Puzzle{Size: size3, Tiles: []int{2, 1, 3, 4, 0, 5, 6, 7, 8}}, s, rng); err == nil {
+		t.Error("a start that cannot reach the goal board was taken")
 	}
 }

@@ -25,7 +25,7 @@ var errInterrupted = errors.New("interrupted")
 // and Ctrl-C interrupts (issue 67: a blank terminal for 90 s while 4×5's
 // tables were built, and q did nothing while play waited for another
 // process's build). A build stops within milliseconds of its context.
-func load(screen tcell.Screen, start puzzle.Puzzle, rng *rand.Rand, goal puzzle.Goal, pdbDir string) (*game.Game, error) {
+func load(screen tcell.Screen, start, target puzzle.Puzzle, rng *rand.Rand, pdbDir string) (*game.Game, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var mu sync.Mutex // guards status, which the opening sets as the screen shows it
@@ -42,7 +42,7 @@ func load(screen tcell.Screen, start puzzle.Puzzle, rng *rand.Rand, goal puzzle.
 	}
 	done := make(chan result, 1)
 	go func() {
-		g, err := setup(ctx, start, rng, goal, pdbDir, func(p pdb.Progress) { say(p.String()) }, say)
+		g, err := setup(ctx, start, target, rng, pdbDir, func(p pdb.Progress) { say(p.String()) }, say)
 		done <- result{g, err}
 		screen.PostEvent(tcell.NewEventInterrupt(nil))
 	}()

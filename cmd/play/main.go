@@ -58,15 +58,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var size puzzle.Size
 	cli.SizeVar(fs, &size, puzzle.Size{Rows: 4, Cols: 4}, puzzle.MaxBoardCells, "board size for a random puzzle: 3 (the 8-puzzle), 4, or ROWSxCOLS")
 	seed := fs.Uint64("seed", 0, "seed of the random puzzles (0: from the clock)")
-	var goal puzzle.Goal
-	cli.GoalVar(fs, &goal, nil, nil, "goal convention: last (1 2 … blank) or first (blank 1 2 …)")
+	var goal goalFlag
+	cli.GoalVar(fs, &goal.convention, &goal.board, &goal.size, "goal: last (1 2 … blank), first (blank 1 2 …), or any board, its tiles in row-major order, as solve --goal takes it (\"1 2 3 4 0 5 6 7 8\")")
 	cmd.Group("Databases")
 	var pdbDir string
 	cli.DirFlag(fs, &pdbDir)
 	if status, ok := cli.Parse(cmd, args, stdout, stderr, cmd.HelpWord); !ok {
 		return status
 	}
-	start, rng, err := readStart(fs.Args(), size, *seed, goal)
+	if fs.Changed("size") && goal.size != (puzzle.Size{}) && size != goal.size {
+		return cli.Status("play", &cli.UsageError{Err: fmt.Errorf("--size %v, but --goal is a %v board", size, goal.size)}, stderr)
+	}
+	start, target, rng, err := readStart(fs.Args(), size, *seed, goal)
 	if err == nil {
 		err = needTerminal()
 	}
@@ -82,7 +85,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	// The screen is the game's from here: what went wrong is said once it
 	// is closed.
-	g, err := load(screen, start, rng, goal, pdbDir)
+	g, err := load(screen, start, target, rng, pdbDir)
 	if err == nil {
 		err = play(screen, g, goal.String())
 	}
@@ -93,28 +96,62 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return cli.Status("play", err, stderr)
 }
 
-// readStart returns the start position, checked (puzzle.Puzzle.Check),
-// and the game's source of random puzzles: the TILES or FILE of args, or
-// a random puzzle.
-func readStart(args []string, size puzzle.Size, seed uint64, goal puzzle.Goal) (puzzle.Puzzle, *rand.Rand, error) {
+// goalFlag is --goal's: a convention, or a board, with its size.
+type goalFlag struct {
+	convention puzzle.Goal
+	board      *puzzle.Puzzle // a board that is no convention's goal
+	size       puzzle.Size    // the board's, convention or not; zero for a name
+}
+
+// target returns the goal board of puzzles of the size: --goal's board,
+// or its convention's goal.
+func (g goalFlag) target(size puzzle.Size) puzzle.Puzzle {
+	if g.board != nil {
+		return *g.board
+	}
+	if g.size != (puzzle.Size{}) {
+		size = g.size
+	}
+	return puzzle.Solved(size, g.convention)
+}
+
+// String says what the goal is, for the screen.
+func (g goalFlag) String() string {
+	if g.board != nil {
+		return g.board.String()
+	}
+	return "blank " + g.convention.String()
+}
+
+// readStart returns the start position and the goal board it is played
+// toward, checked (puzzle.Frame.Check), and the game's source of random
+// puzzles: the TILES or FILE of args, or a random puzzle of the goal's
+// size, or of size.
+func readStart(args []string, size puzzle.Size, seed uint64, goal goalFlag) (start, target puzzle.Puzzle, rng *rand.Rand, err error) {
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
 	}
-	rng := rand.New(rand.NewPCG(seed, 0))
-	var p puzzle.Puzzle
-	var err error
+	rng = rand.New(rand.NewPCG(seed, 0))
 	switch {
 	case len(args) == 1:
-		p, err = readFile(args[0])
+		start, err = readFile(args[0])
 	case len(args) > 1:
-		p, err = puzzle.NewReader(strings.NewReader(strings.Join(args, " ")), "").Next()
+		start, err = puzzle.NewReader(strings.NewReader(strings.Join(args, " ")), "").Next()
 	default:
-		p, err = puzzle.Random(rng, size, goal)
+		start, err = game.Random(rng, goal.target(size))
 	}
+	if err != nil {
+		return start, target, rng, err
+	}
+	target = goal.target(start.Size)
+	if goal.board == nil && start.Size == target.Size {
+		return start, target, rng, start.Check(goal.convention) // which names the other convention, if it is its
+	}
+	frame, err := puzzle.NewFrame(target)
 	if err == nil {
-		err = p.Check(goal)
+		err = frame.Check(start)
 	}
-	return p, rng, err
+	return start, target, rng, err
 }
 
 // readFile returns the first puzzle of the file.
@@ -132,16 +169,21 @@ func readFile(name string) (puzzle.Puzzle, error) {
 }
 
 // setup loads the heuristic for the hints, telling progress and say
-// what it does, and returns the game of start.
-func setup(ctx context.Context, start puzzle.Puzzle, rng *rand.Rand, goal puzzle.Goal, pdbDir string, progress func(pdb.Progress), say func(string)) (*game.Game, error) {
+// what it does, and returns the game of start toward the goal board
+// target: that of its frame's goal (puzzle.Frame).
+func setup(ctx context.Context, start, target puzzle.Puzzle, rng *rand.Rand, pdbDir string, progress func(pdb.Progress), say func(string)) (*game.Game, error) {
+	frame, err := puzzle.NewFrame(target)
+	if err != nil {
+		return nil, err
+	}
 	s, err := solver.New(solver.Config{Dir: pdbDir, Progress: progress, Log: say})
 	if err == nil {
-		err = s.Prepare(ctx, start.Size, goal)
+		err = s.Prepare(ctx, start.Size, frame.Goal())
 	}
 	if err != nil {
 		return nil, err
 	}
-	return game.New(start, goal, s, rng)
+	return game.New(start, target, s, rng)
 }
 
 // needTerminal returns why play has no terminal to play on, if it has
@@ -230,7 +272,7 @@ func draw(s tcell.Screen, g *game.Game, goalName string) {
 	plain := tcell.StyleDefault
 	tile := plain.Bold(true)
 	hinted := tile.Reverse(true) // the tile the hint slides
-	text(s, 1, 0, plain, fmt.Sprintf("fifteen — %v, goal: blank %s", size, goalName))
+	text(s, 1, 0, plain, fmt.Sprintf("fifteen — %v, goal: %s", size, goalName))
 	const w = 5 // a cell's inner width
 	row := func(y int, l, m, r string) {
 		line := l

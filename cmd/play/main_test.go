@@ -97,6 +97,19 @@ func TestTerminal(t *testing.T) {
 	term.quits()
 }
 
+// TestTerminalGoalBoard plays toward a goal board with the blank in the
+// centre, and lets the solver finish: the screen names the goal, and says
+// the solution is the solver's (issue 76: play refused goal boards, and
+// praised the solver's finish as the player's).
+func TestTerminalGoalBoard(t *testing.T) {
+	term := startTerminal(t, "--goal", "1 2 3 4 0 5 6 7 8", "1", "2", "3", "0", "4", "5", "6", "7", "8")
+	term.screen("goal: 1 2 3 4 0 5 6 7 8")
+	term.screen("A new puzzle: 1 move from the goal.")
+	term.tmux("send-keys", "s")
+	term.screen("The solver solved it in 1 move.")
+	term.quits()
+}
+
 // TestTerminalWaits starts play while another process holds the lock of
 // its database directory, where the databases are still to be built:
 // the screen says whose build it waits for, and q quits (issue 67: only
@@ -132,6 +145,10 @@ func TestSetupErrors(t *testing.T) {
 		{[]string{"1", "2", "3"}, 1},
 		{[]string{filepath.Join(os.TempDir(), "no-such-file")}, 1},
 		{[]string{emptyFile(t)}, 1},
+		// Issue 76: goal boards, of the start's size.
+		{[]string{"--goal", "1 2 3 4 0 5 6 7 8", "2", "1", "3", "4", "0", "5", "6", "7", "8"}, 1},
+		{[]string{"--goal", "1 2 3 4 0 5 6 7 8", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "0", "15"}, 1},
+		{[]string{"--goal", "1 2 3 4 5 6 7 8 0", "--size", "4x4"}, 2},
 	} {
 		var stderr strings.Builder
 		if code := run(c.args, io.Discard, &stderr); code != c.code || stderr.Len() == 0 || strings.Contains(stderr.String(), "terminal") || len(c.args) == 16 && !strings.Contains(stderr.String(), "solvable toward goal first (--goal first)") {
