@@ -56,6 +56,10 @@ func (s Size) ValidBoard() error { return s.validUpTo(MaxBoardCells) }
 func (s Size) validUpTo(maxCells int) error {
 	// Each side is checked alone first, so that their product cannot overflow.
 	if s.Rows < 2 || s.Cols < 2 || s.Rows > maxCells || s.Cols > maxCells || s.Cells() > maxCells {
+		if maxCells == MaxBoardCells && s.validUpTo(MaxCells) == nil {
+			// Issue 76: the way to larger boards was not named.
+			return fmt.Errorf("unsupported size %v: the optimal and weighted searches take at most %d cells; the constructive mode, not optimal, takes up to %d", s, maxCells, MaxCells)
+		}
 		return fmt.Errorf("unsupported size %v: need at least 2 rows and 2 columns and at most %d cells", s, maxCells)
 	}
 	return nil

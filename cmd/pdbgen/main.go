@@ -118,18 +118,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 // script can ask before it starts work that needs them (the examples'
 // test, a cluster's job) without starting a build of minutes.
 func checkBuilt(name string, parts []pdb.Partition, dir string, w io.Writer) error {
-	missing := 0
+	missing, all := 0, 0
 	for _, p := range parts {
 		m, err := p.Missing(dir)
 		if err != nil {
 			return err
 		}
-		missing += len(m)
+		missing, all = missing+len(m), all+len(p.Patterns)
 	}
-	if missing > 0 {
-		return fmt.Errorf("partition %s is not built in %s: %d of its databases are missing (pdbgen without --check builds them)", name, dir, missing)
+	switch {
+	case missing == 1:
+		return fmt.Errorf("partition %s is not built in %s: 1 of its %d databases is missing (pdbgen without --check builds it)", pdb.Label(name), dir, all)
+	case missing > 0:
+		return fmt.Errorf("partition %s is not built in %s: %d of its %d databases are missing (pdbgen without --check builds them)", pdb.Label(name), dir, missing, all)
 	}
-	fmt.Fprintf(w, "pdbgen: partition %s is built in %s\n", name, dir)
+	fmt.Fprintf(w, "pdbgen: partition %s is built in %s\n", pdb.Label(name), dir)
 	return nil
 }
 

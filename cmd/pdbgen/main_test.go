@@ -40,11 +40,22 @@ func TestBuildsLoadableDatabases(t *testing.T) {
 	dir := t.TempDir()
 	args := []string{"--size", "3x3", "--partition", "1,2,3,4/5,6,7,8", "--pdb-dir", dir, "-t", "2"}
 	// --check builds nothing, and says whether they are built.
-	if code, out := runPdbgen(t, append(args, "--check")...); code != 1 || !strings.Contains(out, "is not built in "+dir+": 2 of its databases are missing") {
+	if code, out := runPdbgen(t, append(args, "--check")...); code != 1 || !strings.Contains(out, "is not built in "+dir+": 2 of its 2 databases are missing") {
 		t.Errorf("--check before the build: exit %d: %s", code, out)
 	}
 	code, out := runPdbgen(t, args...)
 	if code != 0 {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	// One removed: said as one (issue 76: "1 of its databases are").
+	one, _ := filepath.Glob(filepath.Join(dir, "*-1.2.3.4.pdb"))
+	if len(one) != 1 || os.Remove(one[0]) != nil {
+		t.Fatalf("no database of 1,2,3,4 in %s", dir)
+	}
+	if code, out := runPdbgen(t, append(args, "--check")...); code != 1 || !strings.Contains(out, ": 1 of its 2 databases is missing (pdbgen without --check builds it)") {
+		t.Errorf("--check with one missing: exit %d: %s", code, out)
+	}
+	if code, out := runPdbgen(t, args...); code != 0 {
 		t.Fatalf("exit %d: %s", code, out)
 	}
 	if code, out := runPdbgen(t, append(args, "--check")...); code != 0 || !strings.Contains(out, "is built in "+dir) {

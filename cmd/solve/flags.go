@@ -41,9 +41,10 @@ func newCommand() *cli.Command {
 	cmd.Exits = `
   0  every puzzle was solved
   1  a puzzle was malformed, unsolvable, timed out or interrupted, or its databases are missing
-     or damaged (the others are still solved and printed); or --resume's search cannot go on
+     or damaged (the others are still solved and printed); or --resume's search cannot go on;
+     or a FILE cannot be read
   2  a usage error: a bad flag or argument (an unknown --partition, a --resume file that is
-     not a checkpoint)
+     not a checkpoint of solve's or was changed since, the word help where a FILE goes)
   3  --merge: the split job's tasks must run again`
 	return cmd
 }

@@ -119,6 +119,13 @@ func TestHelpExits(t *testing.T) {
 	if status != 1 || !strings.Contains(stderr, "are not in") || !strings.Contains(one, "databases are missing") || strings.Contains(two, "database") {
 		t.Errorf("missing databases: status %d, %s; the help says:\n%s", status, stderr, exits)
 	}
+	// Issue 76: a missing file exits 1, the word help 2, as the help says.
+	if status, _, stderr := runSolve(t, "", filepath.Join(t.TempDir(), "none.txt")); status != 1 || !strings.Contains(one, "a FILE cannot be read") {
+		t.Errorf("a missing file: status %d, %s; the help says:\n%s", status, stderr, exits)
+	}
+	if status, _, stderr := runSolve(t, "", "help"); status != 2 || !strings.Contains(two, "the word help where a FILE goes") {
+		t.Errorf("help: status %d, %s; the help says:\n%s", status, stderr, exits)
+	}
 }
 
 // TestSuggestion: a mistyped flag gets the nearest one suggested.

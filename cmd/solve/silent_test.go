@@ -29,6 +29,8 @@ func TestGoalBoardSize(t *testing.T) {
 		{"", []string{"--goal", "1 2 3 0\n1 2 3 0"}, 2, "", "more than one board"},
 		{"", []string{"--goal", ""}, 2, "", `bad goal "": want first, last or a board's tiles (no tiles)`},
 		{"", []string{"--goal", "g: 1 2 3 0"}, 2, "", "a goal board takes no label"},
+		// The way to larger boards named.
+		{"", []string{"--random", "1", "--size", "6x6"}, 2, "", "the constructive mode, not optimal, takes up to 255"},
 		// No input, no word.
 		{"", nil, 0, "", "no puzzle was read"},
 	} {
