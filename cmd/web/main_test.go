@@ -272,7 +272,7 @@ func TestFiveFailureLogged(t *testing.T) {
 	if err := srv.prepare(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(logged.String(), "5x5 boards are solved constructively: the 6666 databases are not in") {
+	if !strings.Contains(logged.String(), "5x5 boards are solved constructively: the 6-6-6-6 databases are not in") {
 		t.Errorf("log:\n%s", logged.String())
 	}
 }

@@ -18,7 +18,7 @@ const module = "fifteen"
 var layers = map[string]int{
 	// 0. the model, and what serves every layer
 	"puzzle": 0, "data": 0, "construct": 0, "render": 0, "internal/bfs": 0,
-	"internal/atomicfile": 0, "internal/flock": 0, "internal/progress": 0,
+	"internal/atomicfile": 0, "internal/flock": 0, "internal/seal": 0, "internal/progress": 0,
 	"internal/profile": 0, "internal/nearest": 0, "internal/signaltest": 0, "internal/testtool": 0, "internal/layers": 0, "internal/docs": 0,
 	// 1. the databases and the search
 	"internal/pdbcore": 1, "pdb": 1, "search": 1, "search/internal/gendfs": 1,
