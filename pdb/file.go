@@ -11,7 +11,6 @@ import (
 	"os"
 	"runtime"
 	"sync"
-	"syscall"
 
 	"github.com/klauspost/compress/zstd"
 
@@ -293,7 +292,7 @@ func maxCompressed(entries uint64) int64 {
 // a regular file without waiting on it: the open does not block on a
 // FIFO. An error opening it is returned as is.
 func openRegular(path string) (*os.File, os.FileInfo, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := atomicfile.OpenFile(path, os.O_RDONLY)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -13,10 +13,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
+	"fifteen/internal/testtool"
 	"fifteen/puzzle"
 )
 
@@ -436,7 +436,7 @@ func TestLoadRefuses(t *testing.T) {
 		make func() error
 		want error
 	}{
-		{"fifo", func() error { return syscall.Mkfifo(path, 0o644) }, ErrNotRegular},
+		{"fifo", func() error { testtool.Mkfifo(t, path); return nil }, ErrNotRegular},
 		{"/dev/zero", func() error { return os.Symlink("/dev/zero", path) }, ErrNotRegular},
 		{"padded", func() error {
 			return os.WriteFile(path, append(data, make([]byte, len(data)+1<<20)...), 0o644)
@@ -512,9 +512,7 @@ func TestRawFIFO(t *testing.T) {
 	t.Setenv("HOME", t.TempDir())
 	dir, tiles, want := writeTestTable(t)
 	raw := filepath.Join(dir, FileName(size4, Goal, tiles)) + ".raw"
-	if err := syscall.Mkfifo(raw, 0o644); err != nil {
-		t.Skip(err)
-	}
+	testtool.Mkfifo(t, raw)
 	stale := filepath.Join(dir, "."+filepath.Base(raw)+".tmp123")
 	if err := os.WriteFile(stale, []byte("cut short"), 0o644); err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-//go:build !unix
+//go:build !unix && !windows
 
 package pdb
 
@@ -7,7 +7,7 @@ import (
 	"os"
 )
 
-// mapFile reads size bytes of f: this system has no mmap.
+// mapFile reads size bytes of f: this system (WebAssembly) maps no files.
 func mapFile(f *os.File, size int) ([]byte, func() error, error) {
 	b := make([]byte, size)
 	if _, err := io.ReadFull(f, b); err != nil {

@@ -13,8 +13,8 @@ import (
 
 	"fifteen/cmd/internal/batch"
 	"fifteen/cmd/internal/cli"
-	"fifteen/internal/seal"
 	"fifteen/internal/atomicfile"
+	"fifteen/internal/seal"
 	"fifteen/puzzle"
 	"fifteen/search"
 	"fifteen/solver"

@@ -16,6 +16,7 @@ import (
 	"fifteen/cmd/internal/batch"
 	"fifteen/cmd/internal/cli"
 	"fifteen/cmd/internal/cluster"
+	"fifteen/internal/testtool"
 	"fifteen/search"
 )
 
@@ -142,14 +143,13 @@ func TestCheckpointAfterOutput(t *testing.T) {
 func TestNotRegularFiles(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skip(err)
-	}
+	testtool.Mkfifo(t, fifo)
 	file := writeInput(t, "one.txt", "a: 1 2 3 4 5 6 0 7 8\n")
 	results := filepath.Join(dir, "results")
-	if err := errors.Join(os.Mkdir(results, 0o755), syscall.Mkfifo(filepath.Join(results, "job.json"), 0o644)); err != nil {
+	if err := os.Mkdir(results, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	testtool.Mkfifo(t, filepath.Join(results, "job.json"))
 	for _, args := range [][]string{
 		{"--resume", "/dev/zero", file},
 		{"--resume", fifo, file},

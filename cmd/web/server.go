@@ -454,7 +454,6 @@ func (req *request) parse(l limits) (puzzle.Puzzle, solver.Options, error) {
 	return p, opts, nil
 }
 
-
 // parseSize parses a size, or, when s is empty, takes the square board
 // of n cells.
 func parseSize(s string, n int) (puzzle.Size, error) {

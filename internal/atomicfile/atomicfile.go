@@ -89,7 +89,7 @@ func create(path string, k kind) (*File, error) {
 // for a reader that may never come; the writes still wait for the
 // reader, in Go's poller.
 func openDirect(target string) (*os.File, error) {
-	f, err := os.OpenFile(target, os.O_WRONLY|os.O_TRUNC|syscall.O_NONBLOCK, 0)
+	f, err := OpenFile(target, os.O_WRONLY|os.O_TRUNC)
 	if errors.Is(err, syscall.ENXIO) {
 		err = errNoReader
 	}
@@ -168,7 +168,7 @@ func removeStale(dir, prefix string) {
 			continue
 		}
 		name := filepath.Join(dir, e.Name())
-		if f, err := os.OpenFile(name, os.O_RDWR|syscall.O_NONBLOCK, 0); err == nil {
+		if f, err := OpenFile(name, os.O_RDWR); err == nil {
 			if ok, _ := flock.TryLock(f); ok && linked(f) {
 				os.Remove(name)
 			}
@@ -311,21 +311,18 @@ func writeFile(path string, k kind, write func(io.Writer) error) error {
 // before it is read, so that a FIFO or /dev/zero named by mistake neither
 // blocks nor fills the memory.
 func ReadFile(path string, max int64) ([]byte, error) {
-	return readFile(path, max, 0)
+	return readFile(path, max, func(path string) (*os.File, error) { return OpenFile(path, os.O_RDONLY) })
 }
 
 // ReadShared is ReadFile for a file of a directory that others write too,
 // as WriteShared writes it: a symbolic link at path is refused (ErrLink),
 // not read through.
 func ReadShared(path string, max int64) ([]byte, error) {
-	return readFile(path, max, syscall.O_NOFOLLOW)
+	return readFile(path, max, openNoFollow)
 }
 
-func readFile(path string, max int64, flags int) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|flags, 0)
-	if errors.Is(err, syscall.ELOOP) && flags&syscall.O_NOFOLLOW != 0 {
-		return nil, pathError("read", path, ErrLink)
-	}
+func readFile(path string, max int64, open func(string) (*os.File, error)) ([]byte, error) {
+	f, err := open(path)
 	if err != nil {
 		return nil, err
 	}

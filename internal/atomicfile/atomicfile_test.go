@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"fifteen/internal/testtool"
 )
 
 func TestWriteFile(t *testing.T) {
@@ -40,9 +42,7 @@ func TestWriteFile(t *testing.T) {
 func TestNotRegular(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skip(err)
-	}
+	testtool.Mkfifo(t, fifo)
 	got := make(chan string)
 	go func() {
 		b, _ := os.ReadFile(fifo)

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/spf13/pflag"
@@ -296,20 +295,6 @@ func TestInstances(t *testing.T) {
 		if err == nil && fmt.Sprint(got) != fmt.Sprint(c.want) || err == nil && (set == nil) != (c.want == nil) {
 			t.Errorf("%s %v: %v, want %v", c.name, c.ids, got, c.want)
 		}
-	}
-}
-
-// TestContext checks that the signal ends the context, and that a second
-// one is no longer caught once it has.
-func TestContext(t *testing.T) {
-	ctx, stop := Context(syscall.SIGUSR1)
-	defer stop()
-	if err := syscall.Kill(os.Getpid(), syscall.SIGUSR1); err != nil {
-		t.Fatal(err)
-	}
-	<-ctx.Done()
-	if ctx.Err() == nil {
-		t.Error("no error once ended")
 	}
 }
 
