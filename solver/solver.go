@@ -61,6 +61,12 @@ type Config struct {
 	// Opened, if not nil, is told how long opening each partition's
 	// databases in Dir took, waiting, building and loading.
 	Opened func(pdb.Opening)
+	// InMemory builds every table in memory, for each Solver, and reads
+	// and writes no directory: for a program with no file system to keep
+	// them in, or none to trust. Small partitions suit it (5-5-5 on 4×4:
+	// seconds); the default ones take half a minute (7-7-1) or minutes.
+	// It is always so on js/wasm, where a page has no file system.
+	InMemory bool
 }
 
 // heuristics are the values Config.Heuristic takes.
@@ -301,7 +307,7 @@ func (s *Solver) openDatabases(ctx context.Context, size puzzle.Size, goal puzzl
 		return nil, err
 	}
 	name := cmp.Or(s.cfg.Partition, pdb.DefaultPartition(size))
-	inMemory := size.Cells() <= pdb.MaxPerfectCells
+	inMemory := s.cfg.InMemory || noFileSystem || size.Cells() <= pdb.MaxPerfectCells
 	reflect := !s.cfg.NoReflect && search.Reflects(size, goal)
 	var hs []*search.Heuristic
 	for _, p := range parts {
@@ -328,7 +334,7 @@ func (s *Solver) openDatabases(ctx context.Context, size puzzle.Size, goal puzzl
 // them there as the Config's policy allows.
 func (s *Solver) tables(ctx context.Context, name string, p pdb.Partition, inMemory bool) ([]*pdb.Table, error) {
 	if inMemory {
-		return p.Build(ctx, pdb.BuildOptions{}) // milliseconds: up to 9 cells
+		return p.Build(ctx, pdb.BuildOptions{Progress: s.cfg.Progress}) // milliseconds up to 9 cells; seconds for 4×4's 5-5-5
 	}
 	store, err := pdb.OpenStore(s.cfg.Dir, pdb.StoreOptions{Policy: s.cfg.Build, Progress: s.cfg.Progress, Log: s.cfg.Log, Opened: s.cfg.Opened})
 	if err != nil {
