@@ -363,9 +363,7 @@ func TestKorf50(t *testing.T) {
 // those recorded in search/testdata/ref663.txt, plus the root; and that
 // it refuses a board it does not solve, with an error for that puzzle.
 func TestYardstick(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the yardstick's databases: seconds")
-	}
+	testtool.SkipUnlessLong(t, "builds the yardstick's databases: seconds")
 	testtool.Need(t, "apt-get install gcc", "cc")
 	if _, err := bench.ParseConfig("ref663+threads=2"); err == nil {
 		t.Error("ref663 took an option")

@@ -191,10 +191,14 @@ const (
 // built, and how long it waited for the lock.
 func (s *Store) build(ctx context.Context, parts []Partition, mode int) (n int, waited time.Duration, err error) {
 	t0 := time.Now()
+	held := false // by another process, which this one waited for
 	unlock, err := lockDir(ctx, s.dir, func(holder string) {
+		held = true
 		s.log("waiting for %s, which is building databases in %s", holder, s.dir)
 	})
-	waited = time.Since(t0)
+	if held {
+		waited = time.Since(t0)
+	}
 	if err != nil {
 		return 0, waited, err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"fifteen/data"
 	"fifteen/internal/bfs"
+	"fifteen/internal/testtool"
 	"fifteen/puzzle"
 	"fifteen/search"
 )
@@ -45,7 +46,7 @@ func TestFrontierBFS(t *testing.T) {
 		size puzzle.Size
 		step int
 	}{{puzzle.Size{Rows: 3, Cols: 3}, 97}, {puzzle.Size{Rows: 2, Cols: 4}, 7}, {puzzle.Size{Rows: 2, Cols: 5}, 3989}} {
-		if testing.Short() && c.size.Cells() > 8 {
+		if !testtool.Long() && c.size.Cells() > 8 {
 			continue // 1.8 M positions
 		}
 		h, err := search.Manhattan(c.size, puzzle.GoalLast)
@@ -54,7 +55,7 @@ func TestFrontierBFS(t *testing.T) {
 		}
 		all := bfs.All(c.size, puzzle.GoalLast)
 		step := c.step
-		if testing.Short() {
+		if !testtool.Long() {
 			step *= 3
 		}
 		for _, f := range frontiers {
@@ -88,7 +89,7 @@ func TestFrontierThreads(t *testing.T) {
 	}
 	var all []instance
 	ids, random := easyKorf, 6
-	if testing.Short() {
+	if !testtool.Long() {
 		ids, random = ids[:2], 1
 	}
 	for _, id := range ids {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"fifteen/internal/testtool"
 	"fifteen/puzzle"
 )
 
@@ -18,7 +19,7 @@ var update = flag.Bool("update", false, "regenerate redundant.txt (takes about 2
 // MaxPruneDepth with -update, which rewrites the file.
 func TestRedundantText(t *testing.T) {
 	depth := 10
-	if !testing.Short() {
+	if testtool.Long() {
 		depth = 12
 	}
 	if *update {

@@ -11,6 +11,7 @@ import (
 
 	"fifteen/data"
 	"fifteen/internal/bfs"
+	"fifteen/internal/testtool"
 	"fifteen/puzzle"
 	"fifteen/search"
 )
@@ -48,7 +49,7 @@ func solve(t testing.TB, b puzzle.Board, goal puzzle.Goal, h *search.Heuristic, 
 func TestEightPuzzleExhaustive(t *testing.T) {
 	size := puzzle.Size{Rows: 3, Cols: 3}
 	step := 1
-	if testing.Short() {
+	if !testtool.Long() {
 		step = 17
 	}
 	for _, goal := range []puzzle.Goal{puzzle.GoalFirst, puzzle.GoalLast} {

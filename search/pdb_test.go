@@ -12,6 +12,7 @@ import (
 
 	"fifteen/data"
 	"fifteen/internal/bfs"
+	"fifteen/internal/testtool"
 	"fifteen/pdb"
 	"fifteen/puzzle"
 	"fifteen/search"
@@ -65,8 +66,8 @@ const wideCatalogue = "555+663+6,7,10,11,14,15/1,2,3,4,5,8/9,12,13"
 // tests build them in memory, half a minute on two cores, while solver's
 // tests search with the same tables from the store.
 func skipSevenTiles(t *testing.T, partition string) {
-	if partition == "771" && testing.Short() {
-		t.Skip("builds the 7-tile databases: 30 s")
+	if partition == "771" {
+		testtool.SkipUnlessLong(t, "builds the 7-tile databases: 30 s")
 	}
 }
 
@@ -88,7 +89,7 @@ func TestKorf100PDB(t *testing.T) {
 					t.Fatalf("%s: h0 %d exceeds the optimum %d", in.ID, h0, in.Optimal)
 				}
 				seq := solve(t, board(in), puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier}, in.Optimal)
-				if testing.Short() {
+				if !testtool.Long() {
 					continue
 				}
 				for _, threads := range []int{2, 4} {
@@ -125,7 +126,7 @@ func TestYardstickTree(t *testing.T) {
 		t.Fatal(err)
 	}
 	instances := data.Korf100()
-	if testing.Short() {
+	if !testtool.Long() {
 		instances = instances[:10]
 	}
 	for _, in := range instances {

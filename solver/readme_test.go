@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"fifteen/internal/testtool"
 )
 
 // TestReadmeExample saves README.md's Go program outside the repository
@@ -15,9 +17,7 @@ import (
 // written, and prints what README says it prints (issue 59: the commands
 // left out go mod init).
 func TestReadmeExample(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a program")
-	}
+	testtool.SkipUnlessLong(t, "builds a program")
 	repo, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)

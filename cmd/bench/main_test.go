@@ -181,9 +181,7 @@ func TestMain(m *testing.M) {
 // 57: it exited 143 and left them; on SIGINT, handled alike, it said
 // "context canceled"). The yardstick builds its databases first: seconds.
 func TestTerminate(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the yardstick's databases: seconds")
-	}
+	testtool.SkipUnlessLong(t, "builds the yardstick's databases: seconds")
 	testtool.Need(t, "apt-get install gcc", "cc")
 	for _, sig := range []os.Signal{syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {

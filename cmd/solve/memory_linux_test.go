@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"fifteen/internal/testtool"
 )
 
 // TestStreamMemory prints a million puzzles (--print-only) in a child
@@ -17,9 +19,7 @@ import (
 // printed all but the puzzles its output buffer may hold, before its
 // input ends.
 func TestStreamMemory(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a million lines")
-	}
+	testtool.SkipUnlessLong(t, "a million lines")
 	const n = 1_000_000
 	cmd := child("--print-only")
 	in, err := cmd.StdinPipe()

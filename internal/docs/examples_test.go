@@ -103,9 +103,7 @@ var rules = []rule{
 // (go test's 10), and .ci/run builds them before the tests. An example
 // that is the same command as one run before is not run again.
 func TestExamples(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs every example of the docs: minutes")
-	}
+	testtool.SkipUnlessLong(t, "runs every example of the docs: minutes")
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
