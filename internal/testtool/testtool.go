@@ -1,7 +1,10 @@
-// Package testtool skips a test whose outside program (tmux, Chromium, a
-// C compiler, Slurm's tools) is missing, and says so where a user running
-// "go test ./..." sees it: go test prints a passing package's output only
-// with -v, so the line also goes to the terminal, when there is one.
+// Package testtool serves the tests: it skips a test whose outside
+// program (tmux, Chromium, a C compiler, Slurm's tools) is missing, and
+// says so where a user running "go test ./..." sees it (go test prints a
+// passing package's output only with -v, so the line also goes to the
+// terminal, when there is one); it runs the tests that take minutes in
+// full only when asked (Long); it makes FIFOs where the system has them;
+// and it holds the docs' tables of flags to a command's (CheckDocFlags).
 package testtool
 
 import (
@@ -42,22 +45,4 @@ func tell(msg string) {
 	}
 	defer tty.Close()
 	fmt.Fprintf(tty, "note: %s\n", msg)
-}
-
-// LongEnv names the environment variable that runs the tests that take
-// minutes in full (the docs' examples, the 7-tile databases' searches,
-// exhaustive runs): "1", as .ci/run sets it. README's test command leaves
-// it unset, and those tests run a cheaper form, or skip, saying so.
-const LongEnv = "FIFTEEN_LONG_TESTS"
-
-// Long reports whether the tests that take minutes run in full (LongEnv).
-func Long() bool { return os.Getenv(LongEnv) == "1" }
-
-// SkipUnlessLong skips the test, saying why it is long and how to run it,
-// unless the long tests run (Long).
-func SkipUnlessLong(t testing.TB, why string) {
-	t.Helper()
-	if !Long() {
-		t.Skipf("%s: runs with %s=1", why, LongEnv)
-	}
 }
