@@ -74,6 +74,7 @@ func flags(cfg *config) (*cli.Command, func() error) {
 	cmd.Group("Databases")
 	fs.BoolVar(&cfg.build5x5, "build-5x5", false, "build the 5x5 databases if missing (minutes, once): without them, 5x5 boards are solved constructively, row by row")
 	cli.SolverFlags(fs, &cfg.solver)
+	fs.Lookup("partition").Usage = cli.NamedSizesPartitionHelp + "; the other size's boards are searched with its default"
 	return cmd, func() error {
 		switch {
 		case fs.NArg() > 0:

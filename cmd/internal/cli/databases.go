@@ -43,16 +43,34 @@ func SealKey(dir string) (*seal.Key, error) {
 }
 
 // PartitionHelp describes the --partition flag: the built-in partitions
-// of each size with databases (pdb.Names), or a spec.
-var PartitionHelp = partitionHelp()
+// of each size with databases (pdb.Names), the rule's on other boards, or
+// a spec.
+var PartitionHelp = "pattern databases: " + builtInPartitions() + "; on other boards of 10 to 32 cells, the rule's (766 on 4x5: docs/design.md); " + partitionSpec
 
-func partitionHelp() string {
+// NamedSizesPartitionHelp is PartitionHelp for a command that takes the
+// sizes with built-in partitions alone (web: issue 77, its help named the
+// 4x5 rule).
+var NamedSizesPartitionHelp = "pattern databases of " + strings.Join(sizeNames(), " or ") + " boards: " + builtInPartitions() + "; " + partitionSpec
+
+const partitionSpec = "or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +: the maximum of their heuristics)"
+
+// builtInPartitions lists the built-in partitions of each size.
+func builtInPartitions() string {
 	var sizes []string
 	for _, size := range pdb.DefaultSizes() {
 		names := pdb.Names(size)
 		sizes = append(sizes, fmt.Sprintf("on %v %s (default), %s", size, names[0], strings.Join(names[1:], ", ")))
 	}
-	return "pattern databases: " + strings.Join(sizes, "; ") + "; on other boards of 10 to 32 cells, the rule's (766 on 4x5: docs/design.md); or a spec such as 1,2,3,4,5,6/7,8,9,10,11,12/13,14,15 (several joined by +: the maximum of their heuristics)"
+	return strings.Join(sizes, "; ")
+}
+
+// sizeNames names the sizes with built-in partitions.
+func sizeNames() []string {
+	var names []string
+	for _, size := range pdb.DefaultSizes() {
+		names = append(names, size.String())
+	}
+	return names
 }
 
 // Explain returns err's message, with what the user can do about it:
