@@ -26,7 +26,7 @@ import (
 //	+prune=N                        search.Options.PruneDepth (2: inverse moves only)
 //	+order=ULRD                     the blank's move order at every node (search.Options.Order)
 //	+frontier=MIB                   the frontier's memory (search.Options.Frontier; default
-//	                                search.DefaultFrontier, 0: depth-first)
+//	                                search.DefaultFrontier; 0: depth-first, search.DepthFirst)
 //	+contour                        the rounds cut at a contour (search.Options.Contour)
 //	+threads=N                      goroutines per puzzle (default 1)
 //	+jobs=N                         puzzles at once (default 1)
@@ -53,7 +53,7 @@ func (c *Config) Solver() solver.Config {
 // ParseConfig parses a configuration. A '+' that no option follows joins
 // partitions ("pdb:663+555+threads=2").
 func ParseConfig(s string) (Config, error) {
-	c := Config{Name: s, Reflect: true, Jobs: 1, Options: solver.Options{Options: search.Options{Threads: 1, Frontier: search.DefaultFrontier}}}
+	c := Config{Name: s, Reflect: true, Jobs: 1, Options: solver.Options{Options: search.Options{Threads: 1}}}
 	if s == YardstickName {
 		c.Heuristic = s
 		return c, nil
@@ -108,9 +108,7 @@ func ParseConfig(s string) (Config, error) {
 				err = fmt.Errorf("takes no value")
 			}
 		case "frontier":
-			if c.Frontier, err = strconv.Atoi(value); err == nil && (c.Frontier < 0 || c.Frontier > search.MaxFrontier) {
-				err = fmt.Errorf("want 1 to %d MiB, or 0 for depth-first", search.MaxFrontier)
-			}
+			c.Frontier, err = frontierOption(value)
 		default:
 			err = errors.New("unknown option")
 			if near := nearest.Name(key, options); near != "" {
@@ -124,7 +122,7 @@ func ParseConfig(s string) (Config, error) {
 	switch {
 	case (seen["frontier"] || seen["contour"]) && seen["order"]:
 		return Config{}, fmt.Errorf("config %q: options frontier and contour rank the tasks of each round: not with order, which takes them in an order of its own", s)
-	case seen["contour"] && c.Frontier == 0:
+	case seen["contour"] && c.Frontier == search.DepthFirst:
 		return Config{}, fmt.Errorf("config %q: option contour chooses how the frontier cuts: not with frontier=0, depth-first", s)
 	}
 	sc := c.Solver()
@@ -158,4 +156,19 @@ func positive(s string) (int, error) {
 func (c *Config) korf1985() bool {
 	return c.Heuristic == "manhattan" && c.PruneDepth == search.PruneInverse &&
 		c.Order == puzzle.Moves && c.Threads == 1
+}
+
+// frontierOption parses +frontier's value: MiB, or 0 for depth-first
+// (search.DepthFirst), as solve --frontier takes them.
+func frontierOption(value string) (int, error) {
+	mib, err := strconv.Atoi(value)
+	switch {
+	case err != nil:
+		return 0, err
+	case mib < 0 || mib > search.MaxFrontier:
+		return 0, fmt.Errorf("want 1 to %d MiB, or 0 for depth-first", search.MaxFrontier)
+	case mib == 0:
+		return search.DepthFirst, nil
+	}
+	return mib, nil
 }

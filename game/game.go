@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"fifteen/puzzle"
-	"fifteen/search"
 	"fifteen/solver"
 )
 
@@ -261,10 +260,10 @@ func (g *Game) play(m puzzle.Move) bool {
 func (g *Game) solution() ([]puzzle.Move, bool, error) {
 	p := g.board.Puzzle()
 	opts := g.opts
-	opts.Timeout, opts.Options = g.timeout, search.Options{Frontier: search.DefaultFrontier}
+	opts.Timeout = g.timeout
 	res, err := g.solver.Solve(context.Background(), p, opts)
 	if errors.Is(err, context.DeadlineExceeded) {
-		opts.Mode, opts.Timeout, opts.Options = solver.Constructive, 0, search.Options{}
+		opts.Mode, opts.Timeout = solver.Constructive, 0
 		res, err = g.solver.Solve(context.Background(), p, opts)
 	}
 	if err != nil {

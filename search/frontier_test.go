@@ -38,7 +38,7 @@ var frontiers = []struct {
 // rounds ranked by frontiers of every budget, on one thread and on two,
 // and checks their lengths against breadth-first search (3×4's 240 M
 // positions are too many for a test; TestFrontierThreads takes 4×4;
-// -short skips 2×5). The
+// 2×5 runs with the long tests, testtool.Long). The
 // boards are solved with Manhattan distance, whose iterations are large
 // enough to be cut into rounds.
 func TestFrontierBFS(t *testing.T) {

@@ -15,7 +15,7 @@ import (
 var update = flag.Bool("update", false, "regenerate redundant.txt (takes about 20 s)")
 
 // TestRedundantText regenerates the redundant sequences and compares them
-// with the embedded list: up to 10 moves always, 12 without -short, all
+// with the embedded list: up to 10 moves always, 12 with the long tests (testtool.Long), all
 // MaxPruneDepth with -update, which rewrites the file.
 func TestRedundantText(t *testing.T) {
 	depth := 10

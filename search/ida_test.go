@@ -45,7 +45,7 @@ func solve(t testing.TB, b puzzle.Board, goal puzzle.Goal, h *search.Heuristic, 
 }
 
 // TestEightPuzzleExhaustive solves every 3×3 position under both goals and
-// compares with breadth-first distances; with -short, every 17th.
+// compares with breadth-first distances; but for the long tests (testtool.Long), every 17th.
 func TestEightPuzzleExhaustive(t *testing.T) {
 	size := puzzle.Size{Rows: 3, Cols: 3}
 	step := 1

@@ -11,9 +11,12 @@ import (
 	"fifteen/puzzle"
 )
 
-// Options tune a search. The zero value is the default of every option
-// but Frontier's: plain IDA* on one thread, which searches each iteration
-// depth-first (the commands rank large ones: DefaultFrontier).
+// Options tune a search. The zero value is the best measured search, the
+// commands' default, on one thread: each large iteration cut into tasks
+// at a frontier of DefaultFrontier, ranked by their sizes in the
+// iteration before (issue 79: it was plain IDA*, which a program had to
+// know to ask otherwise). Plain IDA* is asked for by name: Frontier
+// DepthFirst.
 type Options struct {
 	// Threads is the number of goroutines searching the puzzle, at most
 	// MaxThreads; 0 or 1 searches sequentially.
@@ -56,13 +59,12 @@ type Options struct {
 	// Frontier is the memory, in MiB, of the frontier at which the search
 	// cuts each large iteration into tasks, and which it keeps to rank
 	// the next iteration's: the subtrees that were largest first, as the
-	// solution most often lies there (docs/design.md). 0 takes them
-	// depth-first, as plain IDA* does, and so do a search with a fixed
-	// Order and a weighted one. DefaultFrontier is the measured default,
-	// which the commands take (solve --frontier, where 0 is depth-first
-	// too), as do the game and the web page.
+	// solution most often lies there (docs/design.md). 0 is the measured
+	// default, DefaultFrontier. DepthFirst takes them depth-first, as
+	// plain IDA* does (solve --frontier 0), and so do a search with a
+	// fixed Order and a weighted one.
 	Frontier int
-	// Contour, with a ranked frontier (Frontier above 0), cuts each
+	// Contour, with a ranked frontier (Frontier not DepthFirst), cuts each
 	// round where the iteration leaves the contour of a smaller bound, and
 	// takes the nodes of least estimate first, the deep ones near the
 	// goal: A*+IDA*'s order (Bu and Korf 2019) at IDA*'s cost a node
@@ -72,11 +74,14 @@ type Options struct {
 	Contour bool
 }
 
-// DefaultFrontier is the commands' Options.Frontier, in MiB (its
-// measurement: docs/experiments.md), and MaxFrontier its largest value.
+// DefaultFrontier is the frontier's memory, in MiB, of Options.Frontier
+// 0 (its measurement: docs/experiments.md); MaxFrontier is its largest
+// value, and DepthFirst the Frontier of plain IDA*, whose rounds take
+// their tasks depth-first.
 const (
 	DefaultFrontier = 256
 	MaxFrontier     = 1 << 16
+	DepthFirst      = -1
 )
 
 // MaxThreads bounds Options.Threads, as it does a database build's
@@ -96,8 +101,8 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("weight %v: want 1.01 to %d, in hundredths (0 searches optimally)", o.Weight, MaxWeight)
 	case o.ProgressEvery < 0:
 		return fmt.Errorf("progress every %v: want above 0, or 0 for the default", o.ProgressEvery)
-	case o.Frontier < 0 || o.Frontier > MaxFrontier:
-		return fmt.Errorf("a frontier of %d MiB: want 1 to %d, or 0 for depth-first", o.Frontier, MaxFrontier)
+	case o.Frontier < DepthFirst || o.Frontier > MaxFrontier:
+		return fmt.Errorf("a frontier of %d MiB: want 1 to %d, 0 for the default (%d), or DepthFirst", o.Frontier, MaxFrontier, DefaultFrontier)
 	case o.Contour && (o.Checkpoint != nil || o.Resume != nil):
 		return errors.New("a contour's rounds take no checkpoints")
 	case o.CheckpointEvery < 0:
@@ -127,15 +132,15 @@ func weights(weight float64) (gw, hw int) {
 }
 
 // frontierBytes returns the frontiers' memory in bytes, 0 if the rounds take
-// their tasks depth-first: with Options.Frontier 0, and in the
+// their tasks depth-first: with Options.Frontier DepthFirst, and in the
 // searches that ask for an order of their own, a fixed move order at
 // every node or a weighted search's, which orders every node by its
 // estimate.
 func frontierBytes(opts *Options, fixed bool) int {
-	if opts.Frontier == 0 || fixed || opts.Weight != 0 {
+	if opts.Frontier == DepthFirst || fixed || opts.Weight != 0 {
 		return 0
 	}
-	return cmp.Or(testBudget, opts.Frontier<<20)
+	return cmp.Or(testBudget, cmp.Or(opts.Frontier, DefaultFrontier)<<20)
 }
 
 // ParseOrder parses a move order for Options.Order: the four moves once

@@ -62,7 +62,7 @@ func pdbHeuristic(t testing.TB, partitions string, reflect bool) *search.Heurist
 // their reflections: more than the search's unrolled loop looks up.
 const wideCatalogue = "555+663+6,7,10,11,14,15/1,2,3,4,5,8/9,12,13"
 
-// skipSevenTiles skips a test of the 7-7-1 databases with -short: the
+// skipSevenTiles skips a test of the 7-7-1 databases but for the long tests (testtool.Long): the
 // tests build them in memory, half a minute on two cores, while solver's
 // tests search with the same tables from the store.
 func skipSevenTiles(t *testing.T, partition string) {
@@ -110,7 +110,7 @@ func TestKorf100PDB(t *testing.T) {
 // yardstick's nodes on every instance, plus the root, which the yardstick
 // does not count. An independent program walking the same tree, node for
 // node, checks the tables, the incremental lookups and the iterations at
-// once. With -short, the first ten instances.
+// once. But for the long tests (testtool.Long), the first ten instances.
 func TestYardstickTree(t *testing.T) {
 	want := yardstickCounts(t)
 	p, err := pdb.ParsePartition("663", size4)

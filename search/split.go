@@ -31,7 +31,7 @@ const DefaultSplitAbove = 1 << 20
 // Split begins a split search of start among tasks tasks, as each of them
 // does alike: it searches whole the iterations up to the first that
 // generates above nodes or more (0 means DefaultSplitAbove), as Solve
-// would with Options.Frontier 0, as its tasks take their subtrees
+// would with Options.Frontier DepthFirst, as its tasks take their subtrees
 // depth-first. It returns their result, solved if one of them held a solution,
 // and otherwise the plan of the next iteration, whose runs give each task
 // as many subtrees. It neither saves nor resumes
@@ -46,7 +46,7 @@ func Split(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heurist
 	}
 	// The tasks share subtrees in depth-first order, and so the search
 	// before them takes its subtrees so too.
-	opts.Frontier = 0
+	opts.Frontier = DepthFirst
 	s, err := open(ctx, start, goal, h, &opts, nil)
 	if err != nil {
 		return Result{}, Plan{}, err

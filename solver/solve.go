@@ -72,9 +72,9 @@ func (m *Mode) UnmarshalText(text []byte) error {
 }
 
 // Options tune a solve. The zero value finds an optimal solution toward
-// the goal convention puzzle.GoalLast, with one thread, by plain IDA*;
-// Frontier: search.DefaultFrontier ranks large iterations, as the
-// commands do.
+// the goal convention puzzle.GoalLast, with one thread, by the best
+// measured search, the commands' (search.Options); the special cases are
+// asked for by name, such as plain IDA* (Frontier: search.DepthFirst).
 type Options struct {
 	// Goal is the goal convention, unless GoalBoard is set.
 	Goal puzzle.Goal

@@ -1,15 +1,9 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"os"
 
-	"fifteen/cmd/internal/batch"
 	"fifteen/cmd/internal/cli"
-	"fifteen/data"
-	"fifteen/puzzle"
-	"fifteen/render"
 	"fifteen/search"
 	"fifteen/solver"
 )
@@ -47,16 +41,6 @@ func newCommand() *cli.Command {
      not a checkpoint of solve's or was changed since, the word help where a FILE goes)
   3  --merge: the split job's tasks must run again`
 	return cmd
-}
-
-// rawFlags are the flags whose values cfg takes only once they are
-// checked against one another (complete).
-type rawFlags struct {
-	korf100                   *bool
-	instances                 *cli.Instances
-	size, order, resume, task *string
-	weight                    *float64
-	greedy, constructive      *bool
 }
 
 // defineFlags defines the command's flags: those that cfg holds, and the
@@ -110,132 +94,4 @@ func defineFlags(cmd *cli.Command, cfg *config) *rawFlags {
 	cmd.Group("Profiling")
 	cfg.profiles.Flags(fs, "write a CPU profile to `FILE` (pprof labels name each puzzle)")
 	return &raw
-}
-
-// complete checks the flags against one another, and completes cfg.
-func (raw *rawFlags) complete(cmd *cli.Command, cfg *config) error {
-	fs := cmd.FlagSet
-	cfg.files = fs.Args()
-	if err := cmd.HelpWord(); err != nil {
-		return err
-	}
-	maxCells := puzzle.MaxBoardCells
-	if *raw.constructive {
-		maxCells = puzzle.MaxCells
-	}
-	var err error
-	if cfg.size, err = puzzle.ParseSizeUpTo(*raw.size, maxCells); err != nil {
-		return err
-	}
-	if *raw.korf100 {
-		if name := raw.instances.Name(); name != "" && name != "korf100" {
-			return fmt.Errorf("--korf100 and --set %s exclude each other", name)
-		}
-		raw.instances.Use("korf100")
-	}
-	if err := raw.conflicts(cmd, cfg); err != nil {
-		return err
-	}
-	if err := checkSplit(fs, &cfg.cluster, *raw.task, os.Getenv); err != nil {
-		return err
-	}
-	if err := checkUseless(fs, cfg, *raw.weight != 1 || *raw.greedy || *raw.constructive || *raw.order != ""); err != nil {
-		return err
-	}
-	return raw.apply(cfg)
-}
-
-// conflicts returns the first flag out of its bounds or at odds with
-// another.
-func (raw *rawFlags) conflicts(cmd *cli.Command, cfg *config) error {
-	fs, b, setName := cmd.FlagSet, &cfg.batch, raw.instances.Name()
-	weight := *raw.weight
-	switch {
-	case setName != "" && len(cfg.files) > 0:
-		return errors.New("--set and --korf100 take no files")
-	case cfg.random < 0 || cfg.random > data.MaxRandom || fs.Changed("random") && cfg.random == 0:
-		return fmt.Errorf("bad --random %d: want 1 to %d", cfg.random, data.MaxRandom)
-	case cfg.random == 0 && (fs.Changed("size") || fs.Changed("seed")):
-		return errors.New("--size and --seed are --random's: with --random N")
-	case cfg.random > 0 && (setName != "" || len(cfg.files) > 0):
-		return errors.New("--random takes neither files nor --set")
-	case setName != "" && fs.Changed("goal") && b.Options.Goal != puzzle.GoalFirst:
-		return errors.New("--set and --korf100 use Korf's goal: --goal first")
-	case b.Options.GoalBoard != nil && cfg.cluster.Dir != "":
-		return errors.New("a split job (--results) takes the goal conventions: --goal first or last, not a board")
-	case b.Options.GoalBoard != nil && (b.Checkpoint != "" || *raw.resume != ""):
-		return errors.New("--checkpoint and --resume save searches toward the goal conventions: --goal first or last, not a board")
-	case cfg.goalSize != (puzzle.Size{}) && cfg.random > 0 && fs.Changed("size") && cfg.size != cfg.goalSize:
-		return fmt.Errorf("--size %v, but --goal is a %v board", cfg.size, cfg.goalSize)
-	case b.Format != "text" && b.Format != "jsonl":
-		return fmt.Errorf("bad --format %q: want text or jsonl", b.Format)
-	case b.GIFFile != "" && b.GIFDir != "":
-		return errors.New("--gif and --gif-dir exclude each other")
-	case b.GIFCell < render.MinCell || b.GIFCell > render.MaxCell:
-		return fmt.Errorf("bad --gif-cell %d: want %d..%d", b.GIFCell, render.MinCell, render.MaxCell)
-	case weight != 1 && !search.ValidWeight(weight):
-		return fmt.Errorf("bad --weight %v: want 1 (optimal) or 1.01 to %d, in hundredths", weight, search.MaxWeight)
-	case boolInt(weight != 1)+boolInt(*raw.greedy)+boolInt(*raw.constructive) > 1:
-		return errors.New("--weight, --greedy and --constructive exclude each other")
-	case (b.Checkpoint != "" || *raw.resume != "") && (*raw.greedy || *raw.constructive):
-		return errors.New("--checkpoint and --resume save and resume IDA* searches: not with --greedy or --constructive")
-	case b.Checkpoint != "" && b.Jobs > 1:
-		return errors.New("--checkpoint saves one search at a time: not with --jobs above 1")
-	case b.Options.Frontier < 0 || b.Options.Frontier > search.MaxFrontier:
-		return fmt.Errorf("bad --frontier %d: want 1 to %d MiB, or 0 for depth-first", b.Options.Frontier, search.MaxFrontier)
-	case b.Options.Contour && (b.Checkpoint != "" || *raw.resume != "" || cfg.cluster.Dir != ""):
-		return errors.New("--contour takes no checkpoints: not with --checkpoint, --resume or --results")
-	case b.Options.CheckpointEvery <= 0:
-		return fmt.Errorf("bad --checkpoint-every %v: want above 0", b.Options.CheckpointEvery)
-	}
-	return nil
-}
-
-// apply sets what the checked flags choose: the mode, the move order,
-// the instance set and its goal; then validates the options, and reads
-// --resume's checkpoint.
-func (raw *rawFlags) apply(cfg *config) error {
-	b := &cfg.batch
-	switch {
-	case *raw.weight != 1:
-		b.Options.Mode, b.Options.Weight = solver.Weighted, *raw.weight
-	case *raw.greedy:
-		b.Options.Mode = solver.Greedy
-	case *raw.constructive:
-		b.Options.Mode = solver.Constructive
-	}
-	var err error
-	if *raw.order != "" {
-		if b.Options.Order, err = search.ParseOrder(*raw.order); err != nil {
-			return err
-		}
-	}
-	if cfg.set, err = raw.instances.Pick(); err != nil {
-		return err
-	}
-	if cfg.set != nil {
-		b.Options.Goal = cfg.set.Goal
-		if size := cfg.set.Instances[0].Size; cfg.goalSize != (puzzle.Size{}) && size != cfg.goalSize {
-			return fmt.Errorf("--set %s's puzzles are %v, but --goal is a %v board", cfg.set.Name, size, cfg.goalSize)
-		}
-	}
-	if cfg.goalSize != (puzzle.Size{}) && cfg.random > 0 {
-		cfg.size = cfg.goalSize // the goal's, or --size's, which is the same
-	}
-	if err := b.Solver.Validate(); err != nil {
-		return err
-	}
-	if err := b.Options.Validate(); err != nil {
-		return err
-	}
-	if b.Checkpoint == "" && *raw.resume == "" {
-		return nil
-	}
-	if b.Seal, err = cli.SealKey(b.Solver.Dir); err != nil {
-		return err
-	}
-	if *raw.resume != "" {
-		b.Resume, err = batch.ReadCheckpoint(*raw.resume, b.Options.Options, b.Seal)
-	}
-	return err
 }

@@ -27,8 +27,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/spf13/pflag"
-
 	"fifteen/cmd/internal/batch"
 	"fifteen/cmd/internal/cli"
 	"fifteen/cmd/internal/cluster"
@@ -111,72 +109,4 @@ func solve(ctx context.Context, cfg *config, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintln(stderr, "solve:", late)
 	}
 	return err
-}
-
-// searchFlags are the flags that tune, show or save the searches, which
-// --print-only does not run (issue 76: --contour was taken, and did
-// nothing). --constructive stays: it reads larger boards.
-var searchFlags = []string{
-	"checkpoint", "checkpoint-every", "resume", "contour", "frontier", "greedy", "order", "prune-depth", "weight",
-	"heuristic", "partition", "no-reflect", "pdb-dir", "threads", "jobs", "timeout", "progress", "format", "gif", "gif-dir", "gif-cell",
-}
-
-// checkUseless refuses flags that would do nothing (docs/failure-modes.md):
-// a checkpoint of puzzles printed, a period without checkpoints, and a
-// frontier or a contour where the search takes its tasks in an order of
-// its own (ordered: --order, --weight, --greedy or --constructive), or
-// depth-first.
-func checkUseless(fs *pflag.FlagSet, cfg *config, ordered bool) error {
-	if cfg.printOnly {
-		for _, name := range searchFlags {
-			if fs.Changed(name) {
-				return fmt.Errorf("--print-only prints the puzzles: not with --%s, which is the search's", name)
-			}
-		}
-	}
-	switch {
-	case fs.Changed("checkpoint-every") && cfg.batch.Checkpoint == "" && cfg.cluster.Dir == "":
-		return errors.New("--checkpoint-every is how often --checkpoint saves: with --checkpoint FILE")
-	case fs.Changed("frontier") && ordered:
-		return errors.New("--frontier ranks the tasks of each round: not with --order, --weight, --greedy or --constructive, which take them in an order of their own")
-	case fs.Changed("contour") && (ordered || cfg.batch.Options.Frontier == 0):
-		return errors.New("--contour chooses how --frontier cuts and ranks each round: not with --frontier 0, --order, --weight, --greedy or --constructive")
-	}
-	return nil
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// checkSplit checks the split job's flags against the others, and settles
-// K/N.
-func checkSplit(fs *pflag.FlagSet, c *cluster.Config, task string, getenv func(string) string) error {
-	if c.Dir == "" {
-		for _, name := range []string{"task", "merge", "split", "split-above"} {
-			if fs.Changed(name) {
-				return fmt.Errorf("--%s is for a split job: with --results DIR", name)
-			}
-		}
-		return nil
-	}
-	for _, name := range []string{"checkpoint", "resume", "gif", "gif-dir", "print-only"} {
-		if fs.Changed(name) {
-			return fmt.Errorf("--%s is not for a split job (--results): its tasks keep their own checkpoints", name)
-		}
-	}
-	switch {
-	case len(fs.Args()) == 0 && !fs.Changed("set") && !fs.Changed("korf100") && !fs.Changed("random"):
-		return errors.New("a split job's tasks each read the puzzles: name a FILE, --set or --random")
-	case c.Split != "" && c.Split != "search" && c.Split != "batch":
-		return fmt.Errorf("bad --split %q: want search or batch", c.Split)
-	case c.Merge && fs.Changed("task"):
-		return errors.New("--merge and --task exclude each other")
-	case c.Merge:
-		return nil
-	}
-	return c.SetTask(task, getenv)
 }

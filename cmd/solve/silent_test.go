@@ -4,6 +4,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"fifteen/data"
+	"fifteen/puzzle"
+	"fifteen/solver"
 )
 
 // Issue 76's input cases: a goal board keeps its size, --goal takes one
@@ -54,5 +58,35 @@ func TestResumeFinished(t *testing.T) {
 	status, out, stderr := runSolve(t, "", append(flags, "--resume", checkpoint)...)
 	if status != 0 || out != "" || !strings.Contains(stderr, "the checkpoint's search, of easy, is finished: the run that saved it printed its answer") || !strings.Contains(stderr, "no puzzle after the checkpoint's remains to solve") {
 		t.Errorf("status %d, %q, %s", status, out, stderr)
+	}
+}
+
+// TestLibraryDefaults solves Korf's 100 with solve's defaults on one
+// thread, and through the library's zero options: the same nodes, as the
+// same search (issue 79: the library's zero value was plain IDA*).
+func TestLibraryDefaults(t *testing.T) {
+	status, out, stderr := runSolve(t, "", "--korf100", "-t", "1", "-j", "1", "--format", "jsonl")
+	if status != 0 {
+		t.Fatalf("status %d: %s", status, stderr)
+	}
+	var want uint64
+	for _, r := range records(t, out) {
+		want += r.Generated
+	}
+	s, err := solver.New(solver.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var got uint64
+	for _, p := range data.Korf100() {
+		res, err := s.Solve(t.Context(), p, solver.Options{Goal: puzzle.GoalFirst})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got += res.Generated
+	}
+	if got != want {
+		t.Errorf("solver.Options{} generated %d nodes on Korf's 100, solve --korf100 -t 1 %d", got, want)
 	}
 }

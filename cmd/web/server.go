@@ -415,7 +415,7 @@ func query(r *http.Request, allowed ...string) (url.Values, error) {
 // solve it: 400 for a malformed puzzle or option, 422 for an unsolvable
 // puzzle, or one too large for the mode.
 func (req *request) parse(l limits) (puzzle.Puzzle, solver.Options, error) {
-	opts := solver.Options{Timeout: l.timeout, Options: search.Options{Weight: req.Weight, Threads: 1, Frontier: search.DefaultFrontier}}
+	opts := solver.Options{Timeout: l.timeout, Options: search.Options{Weight: req.Weight, Threads: 1}}
 	p := puzzle.Puzzle{ID: req.ID, Tiles: req.Tiles}
 	goal, board, err := req.Goal.parse()
 	if err != nil {

@@ -52,8 +52,8 @@ var rules = []rule{
 	// Not run: the tests themselves, a fresh clone's measurement, hours,
 	// gigabytes, the network.
 	{match: `^go test \./\.\.\.`, skip: "the test command itself"},
-	{match: `^go test -short `, skip: "the test command itself, timed from a fresh clone"},
-	{match: `^(git clone|export GOCACHE|rm -rf \.\./gocache)`, skip: "a fresh clone's measurement, with the Go caches emptied"},
+	{match: `^(go test -count=1 |FIFTEEN_LONG_TESTS=1 go test )`, skip: "the test command itself, timed from a fresh clone"},
+	{match: `^(git clone|export GOPATH)`, skip: "a fresh clone's measurement, with the Go caches emptied"},
 	{match: `^go run \.$|^mkdir -p hello|^go mod edit`, skip: "the library example: solver's TestReadmeExample runs it"},
 	{match: `benchstat`, skip: "fetches benchstat from the network, and compares two runs of the benchmarks"},
 	{match: `--partition 78$|--partition 78 `, skip: "builds the 7-8 databases: minutes and 3.2 GB (performance.md)"},

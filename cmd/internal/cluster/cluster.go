@@ -153,7 +153,7 @@ func Run(ctx context.Context, c *Config, b *batch.Config, stream iter.Seq2[puzzl
 		}
 	}
 	switch {
-	case split == "search" && b.Options.Frontier != search.DefaultFrontier:
+	case split == "search" && cmp.Or(b.Options.Frontier, search.DefaultFrontier) != search.DefaultFrontier:
 		return &cli.UsageError{Err: errors.New("--frontier ranks the tasks of a search's rounds: not with a split search, whose tasks take their subtrees depth-first; use --split batch")}
 	case split == "search" && b.Options.Mode != solver.Optimal && b.Options.Mode != solver.Weighted:
 		return &cli.UsageError{Err: errors.New("a split search is an IDA* search: not with --greedy or --constructive; use --split batch")}
@@ -281,7 +281,7 @@ func workIn(dir string, key *seal.Key) int {
 				search.Checkpoint
 				Search *search.Checkpoint `json:"checkpoint"`
 			}
-			if readJSONUpTo(key, path, &cp, search.MaxCheckpointSize(search.Options{Frontier: search.DefaultFrontier})) == nil {
+			if readJSONUpTo(key, path, &cp, search.MaxCheckpointSize(search.Options{})) == nil {
 				work += len(cp.Iterations) + cp.TasksDone()
 				if cp.Search != nil {
 					work += len(cp.Search.Iterations) + cp.Search.TasksDone()
@@ -317,10 +317,10 @@ func jobKey(c *Config, b *batch.Config, all []entry) string {
 	if b.Solver.NoReflect {
 		fmt.Fprintln(h, "no-reflect")
 	}
-	if o.Frontier != search.DefaultFrontier {
-		// Depth-first was -1 before 0 took its place (issue 68): a job
-		// begun then keeps its key.
-		fmt.Fprintln(h, "frontier", cmp.Or(o.Frontier, -1))
+	if f := cmp.Or(o.Frontier, search.DefaultFrontier); f != search.DefaultFrontier {
+		// Depth-first is -1, as it was before issue 68 and is again since
+		// issue 79: a job keeps its key.
+		fmt.Fprintln(h, "frontier", f)
 	}
 	for _, e := range all {
 		fmt.Fprintln(h, e.p.ID, e.p.Size, e.p.Tiles, e.err)
