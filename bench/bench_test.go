@@ -265,7 +265,7 @@ func TestParseConfig(t *testing.T) {
 		c.Order != [4]puzzle.Move{puzzle.Down, puzzle.Right, puzzle.Left, puzzle.Up} {
 		t.Errorf("parsed %+v", c)
 	}
-	for s, want := range map[string]int{"pdb+frontier=64": 64, "pdb+frontier=0": 0, "pdb": search.DefaultFrontier} {
+	for s, want := range map[string]int{"pdb+frontier=64": 64, "pdb+frontier=0": search.DepthFirst, "pdb": 0} {
 		if c, err := bench.ParseConfig(s); err != nil || c.Frontier != want {
 			t.Errorf("ParseConfig(%q): frontier %d, %v; want %d", s, c.Frontier, err, want)
 		}

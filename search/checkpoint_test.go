@@ -121,7 +121,7 @@ func TestCheckpointOnStop(t *testing.T) {
 	if _, err := search.Solve(context.Background(), other, puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier, Resume: cp}); !errors.Is(err, search.ErrOtherSearch) {
 		t.Errorf("a checkpoint of another search: %v", err)
 	}
-	if _, err := search.Solve(context.Background(), b, puzzle.GoalFirst, h, search.Options{Resume: cp}); !errors.Is(err, search.ErrOtherSearch) {
+	if _, err := search.Solve(context.Background(), b, puzzle.GoalFirst, h, search.Options{Frontier: search.DepthFirst, Resume: cp}); !errors.Is(err, search.ErrOtherSearch) {
 		t.Errorf("a checkpoint of a ranked search resumed depth-first: %v", err)
 	}
 	for _, version := range []int{0, 1, 2, 4} {

@@ -29,8 +29,8 @@ func TestSplit(t *testing.T) {
 		above uint64 // 0: Split solves it, as no iteration is large enough
 	}{{47, 1 << 14}, {79, 1 << 14}, {79, 0}} {
 		id, b := c.id, board(data.Korf100()[c.id-1])
-		opts := search.Options{Threads: 1}
-		want := solve(t, b, puzzle.GoalFirst, h, opts, -1)
+		// The tasks take their subtrees depth-first, as plain IDA* does.
+		want := solve(t, b, puzzle.GoalFirst, h, search.Options{Threads: 1, Frontier: search.DepthFirst}, -1)
 		for _, tasks := range []int{1, 2, 3, 7} {
 			for _, threads := range []int{1, 2} {
 				opts := search.Options{Threads: threads}
@@ -73,7 +73,7 @@ func TestSplitManyTasks(t *testing.T) {
 			plan.CutDepth, plan.Bound, part.Iteration.Generated, part.Cut.Generated, last.Generated)
 	}
 	b = board(data.Korf100()[46])
-	want := solve(t, b, puzzle.GoalFirst, h, search.Options{Threads: 1}, -1)
+	want := solve(t, b, puzzle.GoalFirst, h, search.Options{Threads: 1, Frontier: search.DepthFirst}, -1)
 	if got := splitSearch(t, b, h, search.Options{Threads: 1}, 300, 1<<14); !slices.Equal(got.Moves, want.Moves) {
 		t.Errorf("Korf 47 among 300 tasks: %s, want %s", puzzle.FormatMoves(got.Moves), puzzle.FormatMoves(want.Moves))
 	}

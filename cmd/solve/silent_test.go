@@ -1,10 +1,12 @@
 package main
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"fifteen/cmd/internal/record"
 	"fifteen/data"
 	"fifteen/puzzle"
 	"fifteen/solver"
@@ -70,7 +72,11 @@ func TestLibraryDefaults(t *testing.T) {
 		t.Fatalf("status %d: %s", status, stderr)
 	}
 	var want uint64
-	for _, r := range records(t, out) {
+	for line := range strings.Lines(out) {
+		var r record.Record
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatal(err)
+		}
 		want += r.Generated
 	}
 	s, err := solver.New(solver.Config{})
