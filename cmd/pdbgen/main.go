@@ -69,19 +69,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if fs.NArg() > 0 {
 			return fmt.Errorf("unexpected arguments %v", fs.Args())
 		}
-		blank := 0 // the cell of the goal's blank: Korf's goal's databases serve the conventions
-		if goalSize != (puzzle.Size{}) {
-			if fs.Changed("size") && size != goalSize {
-				return fmt.Errorf("--size %v, but --goal is a %v board", size, goalSize)
-			}
-			size = goalSize
-		}
-		if goalBoard != nil {
-			frame, err := puzzle.NewFrame(*goalBoard)
-			if err != nil {
-				return err
-			}
-			size, blank = goalBoard.Size, frame.Goal().Blank(goalBoard.Size.Cells())
+		var blank int
+		if size, blank, err = goalBoardSize(size, fs.Changed("size"), goalSize, goalBoard); err != nil {
+			return err
 		}
 		if *partition == "" {
 			*partition = pdb.DefaultPartition(size)
@@ -156,4 +146,24 @@ func build(ctx context.Context, name string, parts []pdb.Partition, dir string, 
 		fmt.Fprintf(stderr, "pdbgen: partition %s is already built in %s (--force rebuilds it)\n", name, dir)
 	}
 	return err
+}
+
+// goalBoardSize settles the board's size and the cell of the goal's blank
+// from --size and --goal: a goal board's size, which --size must not
+// contradict (issue 76), and its blank's cell; 0 for a convention, whose
+// goal Korf's goal's databases serve.
+func goalBoardSize(size puzzle.Size, sizeChanged bool, goalSize puzzle.Size, goalBoard *puzzle.Puzzle) (puzzle.Size, int, error) {
+	switch {
+	case goalSize == (puzzle.Size{}):
+		return size, 0, nil
+	case sizeChanged && size != goalSize:
+		return size, 0, fmt.Errorf("--size %v, but --goal is a %v board", size, goalSize)
+	case goalBoard == nil:
+		return goalSize, 0, nil
+	}
+	frame, err := puzzle.NewFrame(*goalBoard)
+	if err != nil {
+		return size, 0, err
+	}
+	return goalSize, frame.Goal().Blank(goalSize.Cells()), nil
 }

@@ -136,6 +136,8 @@ func TestErrors(t *testing.T) {
 		{[]string{"--size", "3x3", "--partition", "1,2,3,4/5,6,7,8", "--pdb-dir", filepath.Join(file, "sub")}, 1, "pdbgen: "},
 		{[]string{"--size", "3x3"}, 2, "perfect database is built in memory"},
 		{[]string{"--size", "4x4", "--goal", "1 2 3 4 0 5 6 7 8"}, 2, "--size 4x4, but --goal is a 3x3 board"},
+		// Issue 76: a convention's goal board keeps its size.
+		{[]string{"--size", "4x4", "--goal", "1 2 3 4 5 6 7 8 0"}, 2, "--size 4x4, but --goal is a 3x3 board"},
 		{[]string{"--goal", "middle"}, 2, "bad goal"},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
