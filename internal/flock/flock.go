@@ -54,16 +54,8 @@ var ErrHeld = errors.New("held by another process")
 // waiting: while another holder has it, it returns ErrHeld. release
 // unlocks it.
 func Hold(path string) (release func() error, err error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := openLocked(path, 0o644)
 	if err != nil {
-		return nil, err
-	}
-	ok, err := TryLock(f)
-	if err == nil && !ok {
-		err = ErrHeld
-	}
-	if err != nil {
-		f.Close()
 		return nil, err
 	}
 	return held(f), nil
@@ -75,16 +67,8 @@ func Hold(path string) (release func() error, err error) {
 // meanwhile, and if not tries again with the new file.
 func HoldRemovable(path string) (release func() error, err error) {
 	for {
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+		f, err := openLocked(path, 0o600)
 		if err != nil {
-			return nil, err
-		}
-		ok, err := TryLock(f)
-		if err == nil && !ok {
-			err = ErrHeld
-		}
-		if err != nil {
-			f.Close()
 			return nil, err
 		}
 		info, err1 := f.Stat()
@@ -96,6 +80,24 @@ func HoldRemovable(path string) (release func() error, err error) {
 		}
 		f.Close()
 	}
+}
+
+// openLocked opens the file at path, created with perm if need be, and
+// locks it without waiting: ErrHeld while another holder has it.
+func openLocked(path string, perm os.FileMode) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, perm)
+	if err != nil {
+		return nil, err
+	}
+	ok, err := TryLock(f)
+	if err == nil && !ok {
+		err = ErrHeld
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // held writes who holds the lock on f into it, for those who wait
