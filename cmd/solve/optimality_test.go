@@ -72,17 +72,17 @@ func resealed(t *testing.T, path string, data []byte) []byte {
 }
 
 // keyFor returns the key that seals the file at path: its results
-// directory's, found above it, else the one beside the databases.
+// directory's, found above it, else the user's (cli.SealKey).
 func keyFor(t *testing.T, path string) *seal.Key {
 	t.Helper()
-	dir := ""
+	load := func() (*seal.Key, error) { return cli.SealKey("") }
 	for d := filepath.Dir(path); d != filepath.Dir(d); d = filepath.Dir(d) {
 		if _, err := os.Stat(filepath.Join(d, seal.KeyFile)); err == nil {
-			dir = d
+			load = func() (*seal.Key, error) { return seal.LoadKey(d) }
 			break
 		}
 	}
-	key, err := cli.SealKey(dir)
+	key, err := load()
 	if err != nil {
 		t.Fatal(err)
 	}

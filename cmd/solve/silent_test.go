@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -51,15 +52,20 @@ func TestGoalBoardSize(t *testing.T) {
 // the run was stopped: solve says so, and what it did (issue 76: it
 // printed nothing, exit 0).
 func TestResumeFinished(t *testing.T) {
-	checkpoint := filepath.Join(t.TempDir(), "k.json")
+	checkpoint, databases := filepath.Join(t.TempDir(), "k.json"), t.TempDir()
 	file := writeInput(t, "easy.txt", "easy: 1 2 3 4 5 6 7 0 8\n")
-	flags := []string{"--heuristic", "manhattan", "--checkpoint", checkpoint, file}
+	flags := []string{"--heuristic", "manhattan", "--pdb-dir", databases, "--checkpoint", checkpoint, file}
 	if status, _, stderr := runSolve(t, "", flags...); status != 0 {
 		t.Fatalf("status %d: %s", status, stderr)
 	}
 	status, out, stderr := runSolve(t, "", append(flags, "--resume", checkpoint)...)
 	if status != 0 || out != "" || !strings.Contains(stderr, "the checkpoint's search, of easy, is finished: the run that saved it printed its answer") || !strings.Contains(stderr, "no puzzle after the checkpoint's remains to solve") {
 		t.Errorf("status %d, %q, %s", status, out, stderr)
+	}
+	// The key is the user's, not the database directory's, which may be
+	// shared or read-only.
+	if entries, _ := os.ReadDir(databases); len(entries) != 0 {
+		t.Errorf("written into the database directory: %v", entries)
 	}
 }
 

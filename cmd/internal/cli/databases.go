@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -26,11 +28,15 @@ func SolverFlags(fs *pflag.FlagSet, cfg *solver.Config) {
 }
 
 // SealKey returns the key that seals the files a command reads back to
-// decide what it answers (--checkpoint's): the one beside the databases
-// of dir (pdb.DefaultDir if ""), made on first use.
+// decide what it answers (--checkpoint's), made on first use: the user's
+// own, in the user's cache directory (fifteen/seal.key, beside the
+// default databases), as a database directory may be shared or
+// read-only; without a cache directory, the one beside the databases of
+// dir (pdb.DefaultDir if "").
 func SealKey(dir string) (*seal.Key, error) {
-	if dir == "" {
-		var err error
+	if cache, err := os.UserCacheDir(); err == nil {
+		dir = filepath.Join(cache, "fifteen")
+	} else if dir == "" {
 		if dir, err = pdb.DefaultDir(); err != nil {
 			return nil, err
 		}
