@@ -15,7 +15,7 @@ import (
 // release, without waiting: while another holds it, it returns an error
 // that wraps flock.ErrHeld and says who holds it. The file is replaced at
 // every write, so a lock on it would not outlive one: the lock is a file
-// of the user's (LockDir), not beside it, named by path made absolute
+// of the user's (lockDir), not beside it, named by path made absolute
 // with its symbolic links resolved, so that every name that leads to the
 // file, through links or another relative path, meets the same lock
 // (issue 76: a symbolic link to a checkpoint let a second run write over
@@ -23,10 +23,7 @@ import (
 // until the first write, which replaces the name written: nothing is
 // written through it. Release removes the lock file.
 func HoldName(path string) (release func() error, err error) {
-	dir, err := LockDir()
-	if err != nil {
-		return nil, err
-	}
+	dir := lockDir()
 	name, err := lockName(path)
 	if err != nil {
 		return nil, pathError("lock", path, err)
@@ -42,14 +39,14 @@ func HoldName(path string) (release func() error, err error) {
 	return release, err
 }
 
-// LockDir returns the directory of HoldName's locks: the user's cache
+// lockDir returns the directory of HoldName's locks: the user's cache
 // directory's fifteen/locks, else a directory of the user's in the
 // system's temporary directory.
-func LockDir() (string, error) {
+func lockDir() string {
 	if cache, err := os.UserCacheDir(); err == nil {
-		return filepath.Join(cache, "fifteen", "locks"), nil
+		return filepath.Join(cache, "fifteen", "locks")
 	}
-	return filepath.Join(os.TempDir(), fmt.Sprintf("fifteen-%d-locks", os.Getuid())), nil
+	return filepath.Join(os.TempDir(), fmt.Sprintf("fifteen-%d-locks", os.Getuid()))
 }
 
 // lockName returns the name of the lock of the file at path: a digest

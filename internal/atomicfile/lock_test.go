@@ -36,7 +36,7 @@ func TestHoldName(t *testing.T) {
 		t.Fatal(err)
 	}
 	again()
-	locks, _ := LockDir()
+	locks := lockDir()
 	name, _ := lockName(path)
 	if _, err := os.Stat(filepath.Join(locks, name)); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a lock file left behind: %v", err)
