@@ -116,9 +116,15 @@ const (
 	digits = 2 * sha256.Size
 )
 
+// errNoKey is the error of a nil *Key's methods.
+var errNoKey = errors.New("seal: no key")
+
 // Seal returns the JSON object obj, as encoding/json writes it (a
 // newline may follow), with its seal as its last member, and a newline.
 func (k *Key) Seal(obj []byte) ([]byte, error) {
+	if k == nil {
+		return nil, errNoKey
+	}
 	obj = bytes.TrimRight(obj, "\n")
 	if len(obj) < 2 || obj[0] != '{' || obj[len(obj)-1] != '}' {
 		return nil, errors.New("seal: not a JSON object")
@@ -137,6 +143,9 @@ func (k *Key) Seal(obj []byte) ([]byte, error) {
 // (decoders ignore it), once it has checked the seal: ErrUnsealed if
 // there is none, ErrBroken if it does not match.
 func (k *Key) Open(data []byte) ([]byte, error) {
+	if k == nil {
+		return nil, errNoKey
+	}
 	obj := bytes.TrimRight(data, "\n")
 	tail := len(member) + digits + 2 // `"}`
 	if len(obj) < tail+1 || !bytes.HasSuffix(obj, []byte(`"}`)) {

@@ -41,6 +41,13 @@ func TestSealOpen(t *testing.T) {
 			}
 		}
 	}
+	var none *Key // a program's before it has loaded one: an error, never a panic
+	if _, err := none.Seal([]byte(`{}`)); err == nil {
+		t.Error("sealed without a key")
+	}
+	if _, err := none.Open(sealedOf(t, k)); err == nil {
+		t.Error("opened without a key")
+	}
 	if _, err := k.Seal([]byte(`[1]`)); err == nil {
 		t.Error("an array sealed")
 	}
@@ -103,4 +110,14 @@ func TestDamagedKey(t *testing.T) {
 	if _, err := LoadKey(link); err == nil {
 		t.Error("a key through a link loaded")
 	}
+}
+
+// sealedOf returns a small object sealed under k.
+func sealedOf(t *testing.T, k *Key) []byte {
+	t.Helper()
+	sealed, err := k.Seal([]byte(`{"a":1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sealed
 }

@@ -204,3 +204,25 @@ func TestRunUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeBeforeAnyTask merges a results directory that holds a task's
+// checkpoint but no job.json (removed, say): the tasks must run, and
+// the merge says so, reading no file it cannot open (issue 76: with no
+// key yet, it must not fail on the checkpoint).
+func TestMergeBeforeAnyTask(t *testing.T) {
+	dir := t.TempDir()
+	other, err := seal.LoadKey(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sealed, err := other.Seal([]byte(`{"id":"a"}`))
+	if err == nil {
+		err = os.WriteFile(filepath.Join(dir, "batch-0.checkpoint.json"), sealed, 0o644)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := run(t, dir, "a: 1 2 3 4 5 6 7 0 8\n", -1, 0, "", 0); !isAgain(err, "no task has run") || verdict(t, dir) != "again 3" {
+		t.Errorf("the merge: %v, %s", err, verdict(t, dir))
+	}
+}
