@@ -144,7 +144,14 @@ func check(path string, k kind) error {
 	if err != nil {
 		return pathError("create", path, err)
 	}
-	return errors.Join(f.Close(), os.Remove(f.Name()))
+	err = f.Close()
+	// A writer of the same file sweeping its stale temporary files
+	// (removeStale) may have removed this one, which no lock holds: the
+	// file could be made, which is what was asked.
+	if rerr := os.Remove(f.Name()); !errors.Is(rerr, fs.ErrNotExist) {
+		err = errors.Join(err, rerr)
+	}
+	return err
 }
 
 // tempPattern is the name of target's temporary files, for CreateTemp:
