@@ -143,7 +143,7 @@ func build(ctx context.Context, name string, parts []pdb.Partition, dir string, 
 	built, err := store.Build(ctx, parts, force)
 	err = errors.Join(err, stopProfiles())
 	if err == nil && built == 0 {
-		fmt.Fprintf(stderr, "pdbgen: partition %s is already built in %s (--force rebuilds it)\n", name, dir)
+		fmt.Fprintf(stderr, "pdbgen: partition %s is already built in %s (--force rebuilds it)\n", pdb.Label(name), dir)
 	}
 	return err
 }
