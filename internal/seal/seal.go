@@ -68,7 +68,10 @@ func LoadKey(dir string) (*Key, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	tmp, err := os.CreateTemp(dir, "."+KeyFile+".tmp")
+	// Not named as atomicfile's temporary files, which a database
+	// directory's owner sweeps when no lock holds them: the key may live
+	// among the default databases.
+	tmp, err := os.CreateTemp(dir, "."+KeyFile+".new")
 	if err != nil {
 		return nil, err
 	}
@@ -105,9 +108,6 @@ func readKey(path string) (*Key, error) {
 	}
 	return &Key{secret, path}, nil
 }
-
-// Path returns the key's file.
-func (k *Key) Path() string { return k.path }
 
 // prefix and the closing bytes frame the seal: `,"seal":"hmac-sha256:`,
 // 64 hexadecimal digits, `"}`.
