@@ -58,70 +58,73 @@ func prunerFor(depth int) (*pruner, error) {
 	defer prunersMu.Unlock()
 	p := pruners[depth]
 	if p == nil {
-		var words [][]puzzle.Move
-		for line := range strings.Lines(redundantText) {
-			if line = strings.TrimSpace(line); len(line) <= depth {
-				w, err := puzzle.ParseMoves(line)
-				if err != nil {
-					return nil, fmt.Errorf("redundant.txt: %v", err)
-				}
-				words = append(words, w)
-			}
+		var err error
+		if p, err = compilePruner(redundantText, depth); err != nil {
+			return nil, err
 		}
-		p = compilePruner(words)
 		pruners[depth] = p
 	}
 	return p, nil
 }
 
 // compilePruner builds the Aho–Corasick automaton of the redundant
-// sequences, keeping only the states that complete none of them.
-func compilePruner(redundant [][]puzzle.Move) *pruner {
-	// The trie of the sequences; node 0 is the root.
-	child := [][4]int32{{-1, -1, -1, -1}}
-	final := []bool{false}
-	for _, s := range redundant {
+// sequences of up to depth moves that text lists, one a line, keeping
+// only the states that complete none of them. It runs as every search
+// process starts, so it allocates little: the trie is made as large as
+// it can grow at once (grown, it was copied again and again), and its
+// transitions are completed in place.
+func compilePruner(text string, depth int) (*pruner, error) {
+	// The trie of the sequences, at most a node a move; node 0 is the
+	// root, and -1 no child.
+	next := make([][4]int32, 1, len(text)+1)
+	next[0] = [4]int32{-1, -1, -1, -1}
+	final := make([]bool, 1, len(text)+1)
+	for line := range strings.Lines(text) {
+		if line = strings.TrimSpace(line); len(line) > depth {
+			continue
+		}
+		moves, err := puzzle.ParseMoves(line)
+		if err != nil {
+			return nil, fmt.Errorf("redundant.txt: %v", err)
+		}
 		n := int32(0)
-		for _, m := range s {
-			if child[n][m] < 0 {
-				child[n][m] = int32(len(child))
-				child = append(child, [4]int32{-1, -1, -1, -1})
+		for _, m := range moves {
+			if next[n][m] < 0 {
+				next[n][m] = int32(len(next))
+				next = append(next, [4]int32{-1, -1, -1, -1})
 				final = append(final, false)
 			}
-			n = child[n][m]
+			n = next[n][m]
 		}
 		final[n] = true
 	}
-	// Breadth-first, complete the transitions through the failure links; a
-	// node is final when its longest proper suffix in the trie is.
-	next := make([][4]int32, len(child))
-	fail := make([]int32, len(child))
-	queue := []int32{0}
-	for len(queue) > 0 {
-		n := queue[0]
-		queue = queue[1:]
+	// Breadth-first, complete the transitions through the failure links,
+	// which lead to shallower nodes, complete by then; a node is final
+	// when its longest proper suffix in the trie is.
+	fail := make([]int32, len(next))
+	queue := make([]int32, 1, len(next))
+	for k := 0; k < len(queue); k++ {
+		n := queue[k]
 		for m := range 4 {
-			c := child[n][m]
-			if c < 0 {
-				if n == 0 {
-					next[n][m] = 0
-				} else {
-					next[n][m] = next[fail[n]][m]
+			c := next[n][m]
+			switch {
+			case c < 0 && n == 0:
+				next[n][m] = 0
+			case c < 0:
+				next[n][m] = next[fail[n]][m]
+			default:
+				if n != 0 {
+					fail[c] = next[fail[n]][m]
 				}
-				continue
+				final[c] = final[c] || final[fail[c]]
+				queue = append(queue, c)
 			}
-			next[n][m] = c
-			if n != 0 {
-				fail[c] = next[fail[n]][m]
-			}
-			final[c] = final[c] || final[fail[c]]
-			queue = append(queue, c)
 		}
 	}
 	// Number the live (non-final) states densely, the root first.
-	id := make([]int32, len(child))
+	id := make([]int32, len(next))
 	live := int32(0)
-	for n := range child {
+	for n := range next {
 		id[n] = -1
 		if !final[n] {
 			id[n] = live
@@ -129,7 +132,7 @@ func compilePruner(redundant [][]puzzle.Move) *pruner {
 		}
 	}
 	p := &pruner{next: make([][4]int32, live)}
-	for n := range child {
+	for n := range next {
 		if final[n] {
 			continue
 		}
@@ -137,5 +140,5 @@ func compilePruner(redundant [][]puzzle.Move) *pruner {
 			p.next[id[n]][m] = id[next[n][m]]
 		}
 	}
-	return p
+	return p, nil
 }

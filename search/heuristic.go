@@ -124,12 +124,8 @@ func newRegionNumbers(size puzzle.Size) *regionNumbers {
 	}
 	r := new(regionNumbers)
 	geo := pdbcore.Shared(size)
-	for occupied := range 1 << size.Cells() {
-		for c := range size.Cells() {
-			if occupied&(1<<c) == 0 {
-				r[occupied] |= uint32(geo.Number(uint32(occupied), c, pdb.MaxRegions)) << (2 * c)
-			}
-		}
+	for occupied := range uint32(1) << size.Cells() {
+		r[occupied] = uint32(geo.Numbers(occupied, pdb.MaxRegions))
 	}
 	return r
 }

@@ -115,6 +115,12 @@ func (g *Geometry) regions(free uint32) iter.Seq[uint32] {
 // at once, for a search that keeps them (occupied cells read 0).
 func (g *Geometry) Numbers(occupied uint32, limit int) uint64 {
 	var numbers uint64
+	if g.numbers != nil { // 4 bits a cell, cut to 2
+		for c, n := 0, g.numbers[occupied]; n != 0; c, n = c+1, n>>4 {
+			numbers |= uint64(min(int(n&15), limit)) << (2 * c)
+		}
+		return numbers
+	}
 	number := uint64(0)
 	for r := range g.regions(g.All &^ occupied) {
 		for c := r; number > 0 && c != 0; c &= c - 1 {
