@@ -270,10 +270,13 @@ func TestParseConfig(t *testing.T) {
 			t.Errorf("ParseConfig(%q): frontier %d, %v; want %d", s, c.Frontier, err, want)
 		}
 	}
-	for s, want := range map[string]bool{"pdb+contour": true, "pdb": false} {
-		if c, err := bench.ParseConfig(s); err != nil || c.Contour != want {
-			t.Errorf("ParseConfig(%q): contour %v, %v; want %v", s, c.Contour, err, want)
+	for s, want := range map[string]search.Cut{"pdb+contour": search.CutContour, "pdb+contour=true": search.CutContour, "pdb+contour=false": search.CutDepth, "pdb": search.CutDefault} {
+		if c, err := bench.ParseConfig(s); err != nil || c.Cut != want {
+			t.Errorf("ParseConfig(%q): cut %v, %v; want %v", s, c.Cut, err, want)
 		}
+	}
+	if _, err := bench.ParseConfig("pdb+contour=no"); err == nil {
+		t.Error("ParseConfig(pdb+contour=no) accepted")
 	}
 	// Partitions joined by '+' before the options, and the default
 	// databases (issue 48: neither could be written).
@@ -313,7 +316,7 @@ func TestParseConfig(t *testing.T) {
 		"pdb+frontier=1+order=ULRD": "not with order",
 		"pdb+contour+order=ULRD":    "not with order",
 		"pdb+contour+frontier=0":    "not with frontier=0",
-		"pdb+contour=1":             "takes no value",
+		"pdb+contour=1":             "want +contour, +contour=true or +contour=false",
 	} {
 		if _, err := bench.ParseConfig(bad); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ParseConfig(%q): %v, want %q", bad, err, want)

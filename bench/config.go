@@ -27,7 +27,8 @@ import (
 //	+order=ULRD                     the blank's move order at every node (search.Options.Order)
 //	+frontier=MIB                   the frontier's memory (search.Options.Frontier; default
 //	                                search.DefaultFrontier; 0: depth-first, search.DepthFirst)
-//	+contour                        the rounds cut at a contour (search.Options.Contour)
+//	+contour                        the rounds cut at a contour; +contour=false: at a fixed depth
+//	                                (search.Options.Cut; default search.DefaultCut, the board's)
 //	+threads=N                      goroutines per puzzle (default 1)
 //	+jobs=N                         puzzles at once (default 1)
 //	ref663                          the C yardstick (Yardstick): no options
@@ -103,10 +104,7 @@ func ParseConfig(s string) (Config, error) {
 		case "order":
 			c.Order, err = search.ParseOrder(value)
 		case "contour":
-			c.Contour = true
-			if value != "" {
-				err = fmt.Errorf("takes no value")
-			}
+			c.Cut, err = cutOption(value)
 		case "frontier":
 			c.Frontier, err = frontierOption(value)
 		default:
@@ -130,6 +128,18 @@ func ParseConfig(s string) (Config, error) {
 		return Config{}, fmt.Errorf("config %q: %w", s, err)
 	}
 	return c, nil
+}
+
+// cutOption parses +contour's value: none or true for a contour, false
+// for a fixed depth.
+func cutOption(value string) (search.Cut, error) {
+	switch value {
+	case "", "true":
+		return search.CutContour, nil
+	case "false":
+		return search.CutDepth, nil
+	}
+	return 0, errors.New("want +contour, +contour=true or +contour=false")
 }
 
 // options are the options a configuration takes.

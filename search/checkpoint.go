@@ -29,7 +29,12 @@ type Checkpoint struct {
 	Iterations []Iteration `json:"iterations"`
 	Bound      int         `json:"bound"`               // of the iteration under way, as f counts it (Options.Weight)
 	CutDepth   int         `json:"cut_depth,omitempty"` // the depth its round is cut at, or planned to be; 0 if none
-	Done       *Done       `json:"done,omitempty"`      // its tasks searched to the end
+	// Contour, in a search cut at a contour (Options.Cut), is how far
+	// below the bound, in moves of 2, the contour of its round under way
+	// lies, or of its next round: that round's tasks, listed again, are
+	// the same, in the same order. 0 in a search cut at fixed depths.
+	Contour int   `json:"contour,omitempty"`
+	Done    *Done `json:"done,omitempty"` // its tasks searched to the end
 	// Previous is the round of the last iteration, which the search
 	// planned the one under way from, and whose frontier ranks its tasks;
 	// nil if that iteration was not cut.
@@ -37,11 +42,16 @@ type Checkpoint struct {
 	Elapsed  time.Duration `json:"elapsed_ns"` // the search's time so far
 }
 
-// CheckpointVersion is the format of the checkpoints this package writes
-// and resumes: 3 since the tasks done are kept as columns (Done), whose
-// size the frontier's budget bounds (MaxCheckpointSize); 2 listed them
-// one by one, and could outgrow what a resume reads.
-const CheckpointVersion = 3
+// CheckpointVersion is the format of the checkpoints this package writes:
+// 4 since a search cut at a contour takes checkpoints (Contour). A resume
+// reads version 3 too, whose searches were all cut at fixed depths; 3
+// keeps the tasks done as columns (Done), whose size the frontier's
+// budget bounds (MaxCheckpointSize), and 2 listed them one by one, and
+// could outgrow what a resume reads.
+const CheckpointVersion = 4
+
+// oldestCheckpoint is the oldest format that a resume reads.
+const oldestCheckpoint = 3
 
 // TasksDone returns the number of tasks the checkpoint holds as searched
 // in the iteration under way.
@@ -165,8 +175,10 @@ func newCheckpointer(save func(*Checkpoint), every time.Duration, t0 time.Time, 
 // formed; the search checks the rest (resume.go).
 func (c *checkpointer) restore(from *Checkpoint) error {
 	switch {
-	case from.Version != CheckpointVersion:
-		return fmt.Errorf("%w: its format is version %d, and this search resumes version %d only: start the search again", ErrOtherSearch, max(from.Version, 1), CheckpointVersion)
+	case from.Version < oldestCheckpoint || from.Version > CheckpointVersion:
+		return fmt.Errorf("%w: its format is version %d, and this search resumes versions %d to %d: start the search again", ErrOtherSearch, max(from.Version, 1), oldestCheckpoint, CheckpointVersion)
+	case from.Version < CheckpointVersion && from.Contour != 0:
+		return fmt.Errorf("%w: a contour in a checkpoint of version %d, which knew none", ErrCheckpoint, from.Version)
 	case from.Search != c.cp.Search:
 		return fmt.Errorf("%w (%s), not %s", ErrOtherSearch, puzzle.Escape(from.Search), c.cp.Search) // the file's text, as it may have been edited
 	case from.Elapsed < 0:
@@ -180,7 +192,7 @@ func (c *checkpointer) restore(from *Checkpoint) error {
 		return fmt.Errorf("%w: its counts sum to %d nodes or more, which no search reaches", ErrCheckpoint, uint64(maxCount))
 	}
 	c.cp.Iterations = slices.Clone(from.Iterations)
-	c.cp.Bound, c.cp.CutDepth, c.cp.Previous = from.Bound, from.CutDepth, from.Previous
+	c.cp.Bound, c.cp.CutDepth, c.cp.Contour, c.cp.Previous = from.Bound, from.CutDepth, from.Contour, from.Previous
 	c.prior = from.Elapsed
 	c.done, c.resumed = done, make(map[int64]int, len(done))
 	for i, t := range done {
@@ -254,23 +266,28 @@ func (d *Done) tasks(bound int) ([]doneTask, error) {
 	return done, nil
 }
 
-// begin starts the iteration of the bound, with the tasks cut at
-// cutDepth (0 if none), planned from the round prev and ranked by its
+// A cutMark says where a round is cut, as a checkpoint records it: at a
+// depth, or at a contour so many moves of 2 below its bound; zero if the
+// iteration is not cut.
+type cutMark struct{ depth, contour int }
+
+// begin starts the iteration of the bound, with the tasks cut at cut
+// (zero if none), planned from the round prev and ranked by its
 // frontier front (nil if none), and the ones before it done. The tasks
 // done of a resumed iteration are kept.
-func (c *checkpointer) begin(bound, cutDepth int, done []Iteration, prev *Round, front *frontier) {
+func (c *checkpointer) begin(bound int, cut cutMark, done []Iteration, prev *Round, front *frontier) {
 	if c == nil {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if bound != c.cp.Bound || cutDepth != c.cp.CutDepth {
+	if bound != c.cp.Bound || cut != (cutMark{c.cp.CutDepth, c.cp.Contour}) {
 		c.done, c.resumed = nil, nil
 	}
 	if c.cp.Previous == nil || prev == nil || c.cp.Previous.Bound != prev.Bound {
 		c.cp.Previous = record(prev, front)
 	}
-	c.cp.Iterations, c.cp.Bound, c.cp.CutDepth = done, bound, cutDepth
+	c.cp.Iterations, c.cp.Bound, c.cp.CutDepth, c.cp.Contour = done, bound, cut.depth, cut.contour
 	c.due.set(time.Since(c.t0) + c.every)
 }
 
@@ -322,14 +339,14 @@ func (c *checkpointer) checkIn() {
 }
 
 // end saves the checkpoint of the search between iterations: those done,
-// and the next one's bound and planned cut depth, the round it was
-// planned from and the frontier that ranks its tasks (nil if none).
-func (c *checkpointer) end(done []Iteration, next, cutDepth int, prev *Round, front *frontier) {
+// and the next one's bound and planned cut, the round it was planned
+// from and the frontier that ranks its tasks (nil if none).
+func (c *checkpointer) end(done []Iteration, next int, cut cutMark, prev *Round, front *frontier) {
 	if c == nil {
 		return
 	}
 	c.mu.Lock()
-	c.cp.Iterations, c.cp.Bound, c.cp.CutDepth = done, next, cutDepth
+	c.cp.Iterations, c.cp.Bound, c.cp.CutDepth, c.cp.Contour = done, next, cut.depth, cut.contour
 	c.done, c.resumed = nil, nil
 	c.cp.Previous = record(prev, front)
 	c.mu.Unlock()

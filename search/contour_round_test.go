@@ -73,7 +73,7 @@ func TestContourInconsistent(t *testing.T) {
 		testBudget = budget
 		for i, all := len(bfs.All(size, h.goal))-1, bfs.All(size, h.goal); i >= 0; i -= 61 {
 			for _, threads := range []int{1, 2} {
-				opts := Options{Threads: threads, Frontier: DefaultFrontier, Contour: true}
+				opts := Options{Threads: threads, Cut: CutContour}
 				res, err := Solve(t.Context(), all[i].Board, h.goal, h, opts)
 				if err != nil || !res.Solved || res.Length() != all[i].Dist {
 					t.Fatalf("%v, %d threads, budget %d: %d moves (%v), want %d", all[i].Board, threads, budget, res.Length(), err, all[i].Dist)
@@ -86,11 +86,11 @@ func TestContourInconsistent(t *testing.T) {
 	}
 }
 
-// TestContourOption checks the option's validation: the contour takes
-// no checkpoints, and a split search's tasks cut at their plan's depth.
+// TestContourOption checks the option's validation: a cut out of its
+// bounds, and a split search's task cut at a contour, which cuts at its
+// plan's depth.
 func TestContourOption(t *testing.T) {
-	save := func(*Checkpoint) {}
-	for _, o := range []Options{{Contour: true, Checkpoint: save}, {Contour: true, Resume: &Checkpoint{}}} {
+	for _, o := range []Options{{Cut: CutDepth + 1}, {Cut: -1}} {
 		if o.Validate() == nil {
 			t.Errorf("%+v accepted", o)
 		}
@@ -107,7 +107,7 @@ func TestContourOption(t *testing.T) {
 	if err != nil || res.Solved {
 		t.Fatalf("Split: %v, solved %v", err, res.Solved)
 	}
-	if _, err := SolveShare(t.Context(), b, puzzle.GoalLast, h, Options{Frontier: DefaultFrontier, Contour: true}, Share{Plan: plan}); err == nil || !strings.Contains(err.Error(), "contour") {
+	if _, err := SolveShare(t.Context(), b, puzzle.GoalLast, h, Options{Cut: CutContour}, Share{Plan: plan}); err == nil || !strings.Contains(err.Error(), "contour") {
 		t.Errorf("a share cut at a contour: %v", err)
 	}
 }

@@ -14,9 +14,10 @@ import (
 	"fifteen/search"
 )
 
-// frontiers are the budgets the tests search with: none, one that cuts a
-// few nodes (every round gives up past it and cuts shallower), one of a
-// hundred nodes and the default; and the contour's frontier with a
+// frontiers are the budgets the tests search with: none, and, cut at
+// fixed depths, one that cuts a few nodes (every round gives up past it
+// and cuts shallower), one of a hundred nodes and the default; and the
+// contour's frontier with a
 // budget too small for a chunk (every round lists the root alone), one
 // of a few chunks (the rounds list contours further below the bound)
 // and the default.
@@ -25,13 +26,13 @@ var frontiers = []struct {
 	opts  search.Options
 	bytes int
 }{
-	{"depth-first", search.Options{}, 0},
-	{"3 nodes", search.Options{Frontier: search.DefaultFrontier}, 3 * 40},
-	{"100 nodes", search.Options{Frontier: search.DefaultFrontier}, 100 * 40},
-	{"default", search.Options{Frontier: search.DefaultFrontier}, 0},
-	{"contour, 3 nodes", search.Options{Frontier: search.DefaultFrontier, Contour: true}, 3 * 40},
-	{"contour, 20 KiB", search.Options{Frontier: search.DefaultFrontier, Contour: true}, 20 << 10},
-	{"contour", search.Options{Frontier: search.DefaultFrontier, Contour: true}, 0},
+	{"depth-first", search.Options{Frontier: search.DepthFirst}, 0},
+	{"3 nodes", search.Options{Cut: search.CutDepth}, 3 * 40},
+	{"100 nodes", search.Options{Cut: search.CutDepth}, 100 * 40},
+	{"fixed depth", search.Options{Cut: search.CutDepth}, 0},
+	{"contour, 3 nodes", search.Options{Cut: search.CutContour}, 3 * 40},
+	{"contour, 20 KiB", search.Options{Cut: search.CutContour}, 20 << 10},
+	{"contour", search.Options{Cut: search.CutContour}, 0},
 }
 
 // TestFrontierBFS solves positions of 3×3, 2×4 and 2×5 boards with the
@@ -102,7 +103,7 @@ func TestFrontierThreads(t *testing.T) {
 		all = append(all, instance{board(p), h555})
 	}
 	for _, in := range all {
-		plain := solve(t, in.b, puzzle.GoalFirst, in.h, search.Options{}, -1)
+		plain := solve(t, in.b, puzzle.GoalFirst, in.h, search.Options{Frontier: search.DepthFirst}, -1)
 		for _, f := range frontiers {
 			search.SetFrontierBytes(f.bytes)
 			var first search.Result
@@ -134,7 +135,7 @@ func TestFrontierBudget(t *testing.T) {
 	for _, budget := range []int{4 << 10, 64 << 10, 1 << 20} {
 		defer search.SetFrontierBytes(search.SetFrontierBytes(budget))
 		rounds, most := 0, 0
-		opts := search.Options{Frontier: search.DefaultFrontier, Threads: 1, ProgressEvery: time.Nanosecond, Progress: func(p search.Progress) {
+		opts := search.Options{Cut: search.CutDepth, Threads: 1, ProgressEvery: time.Nanosecond, Progress: func(p search.Progress) {
 			if p.Tasks == 0 {
 				return
 			}

@@ -2,7 +2,6 @@ package search
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"math"
 	"time"
@@ -13,10 +12,11 @@ import (
 
 // Options tune a search. The zero value is the best measured search, the
 // commands' default, on one thread: each large iteration cut into tasks
-// at a frontier of DefaultFrontier, ranked by their sizes in the
-// iteration before (issue 79: it was plain IDA*, which a program had to
-// know to ask otherwise). Plain IDA* is asked for by name: Frontier
-// DepthFirst.
+// at a frontier of DefaultFrontier, where the board's measured best cut
+// puts it (DefaultCut: at a contour, the least estimate first, or at a
+// fixed depth, ranked by their sizes in the iteration before). Issue 79
+// made it so: it was plain IDA*, which a program had to know to ask
+// otherwise. Plain IDA* is asked for by name: Frontier DepthFirst.
 type Options struct {
 	// Threads is the number of goroutines searching the puzzle, at most
 	// MaxThreads; 0 or 1 searches sequentially.
@@ -64,14 +64,76 @@ type Options struct {
 	// plain IDA* does (solve --frontier 0), and so do a search with a
 	// fixed Order and a weighted one.
 	Frontier int
-	// Contour, with a ranked frontier (Frontier not DepthFirst), cuts each
-	// round where the iteration leaves the contour of a smaller bound, and
-	// takes the nodes of least estimate first, the deep ones near the
-	// goal: A*+IDA*'s order (Bu and Korf 2019) at IDA*'s cost a node
-	// (docs/design.md, "The contour"). Without it, the rounds cut at a
-	// fixed depth, measured the faster (docs/experiments.md,
-	// 2026-11-29). A search with checkpoints does not take it.
-	Contour bool
+	// Cut chooses where a ranked frontier (Frontier not DepthFirst) cuts
+	// each round: at a contour, the least estimate first, or at a fixed
+	// depth, ranked by the round before. The zero value takes the board's
+	// measured best (DefaultCut), or, resuming, the checkpoint's.
+	Cut Cut
+}
+
+// A Cut is where a search with a ranked frontier cuts each round
+// (Options.Cut).
+type Cut int8
+
+const (
+	// CutDefault is the board's measured best, DefaultCut.
+	CutDefault Cut = iota
+	// CutContour cuts where the iteration leaves the contour of a smaller
+	// bound, and takes the nodes of least estimate first, the deep ones
+	// near the goal: A*+IDA*'s order (Bu and Korf 2019) at IDA*'s cost a
+	// node (docs/design.md, "The contour").
+	CutContour
+	// CutDepth cuts at a fixed depth, and takes the subtrees that were
+	// largest in the round before first.
+	CutDepth
+)
+
+// String names the cut: "default", "contour" or "depth".
+func (c Cut) String() string {
+	switch c {
+	case CutDefault:
+		return "default"
+	case CutContour:
+		return "contour"
+	case CutDepth:
+		return "depth"
+	}
+	return fmt.Sprintf("Cut(%d)", int8(c))
+}
+
+// DefaultCut returns the cut of a board of cells cells under CutDefault,
+// the one place that chooses it, by measured time (docs/performance.md,
+// "The cut"): the contour up to contourCells, where its order saves more
+// nodes in the last iteration than its walks, entries and scattered
+// tasks cost (3×4, 4×4, 4×5; as fast on 3×5 and 3×6); the fixed depth
+// above, where the 5×5's iterations before the last hold most nodes and
+// the contour's order, taking tasks far apart in the tree, costs more a
+// node.
+func DefaultCut(cells int) Cut {
+	if cells <= contourCells {
+		return CutContour
+	}
+	return CutDepth
+}
+
+// contourCells is the largest board, in cells, that DefaultCut cuts at a
+// contour: the 4×5's. The boards between it and the 5×5 were not
+// measured, and take the 5×5's cut.
+const contourCells = 20
+
+// cut returns the cut a search of a board of cells cells takes: the
+// options', or the board's default; resuming, the checkpoint's, so that
+// a checkpoint resumes under the default that wrote it.
+func (o *Options) cut(cells int) Cut {
+	switch {
+	case o.Cut != CutDefault:
+		return o.Cut
+	case o.Resume != nil && o.Resume.Contour > 0:
+		return CutContour
+	case o.Resume != nil:
+		return CutDepth
+	}
+	return DefaultCut(cells)
 }
 
 // DefaultFrontier is the frontier's memory, in MiB, of Options.Frontier
@@ -103,8 +165,8 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("progress every %v: want above 0, or 0 for the default", o.ProgressEvery)
 	case o.Frontier < DepthFirst || o.Frontier > MaxFrontier:
 		return fmt.Errorf("a frontier of %d MiB: want 1 to %d, 0 for the default (%d), or DepthFirst", o.Frontier, MaxFrontier, DefaultFrontier)
-	case o.Contour && (o.Checkpoint != nil || o.Resume != nil):
-		return errors.New("a contour's rounds take no checkpoints")
+	case o.Cut < CutDefault || o.Cut > CutDepth:
+		return fmt.Errorf("cut %d: want CutDefault, CutContour or CutDepth", o.Cut)
 	case o.CheckpointEvery < 0:
 		return fmt.Errorf("checkpoint every %v: want above 0, or 0 for the default", o.CheckpointEvery)
 	case o.Order != [4]puzzle.Move{}:
@@ -187,7 +249,10 @@ func MaxCheckpointSize(opts Options) int64 {
 }
 
 // describe returns Checkpoint.Search for a search of start.
-func describe(start fmt.Stringer, goal fmt.Stringer, h *Heuristic, opts *Options, fixed bool) string {
+// A search cut at a contour says so after its frontier; one cut at fixed
+// depths says nothing, as before there was a contour (checkpoint version
+// 3), so that its checkpoints of then resume.
+func describe(start fmt.Stringer, goal fmt.Stringer, h *Heuristic, opts *Options, fixed, contour bool) string {
 	order := "nearer first"
 	if fixed {
 		order = fmt.Sprint(opts.Order)
@@ -201,6 +266,9 @@ func describe(start fmt.Stringer, goal fmt.Stringer, h *Heuristic, opts *Options
 		frontier = fmt.Sprintf("%d MiB", b>>20)
 		if b%(1<<20) != 0 {
 			frontier = fmt.Sprintf("%d B", b) // a test's
+		}
+		if contour {
+			frontier += " at a contour"
 		}
 	}
 	return fmt.Sprintf("%v, goal %v, %s, pruning %d, order %s, weight %v, frontier %s", start, goal, name, opts.PruneDepth, order, max(opts.Weight, 1), frontier)

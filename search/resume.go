@@ -12,23 +12,27 @@ import (
 // than the least f above the bound that the search meets in that
 // iteration above its cut (an upper bound on the next, found cheaply),
 // the round before holds the tasks it says at the depth it says, the
-// round under way is cut at the depth the search plans from it, and the
-// tasks done lie among the round's. An edited
+// round under way is cut at the depth the search plans from it (or, at a
+// contour, listed at the distance the checkpoint says, within the
+// budget), and the tasks done lie among the round's. An edited
 // checkpoint that skipped a bound would print a longer answer as
 // optimal; one that claimed another cut would search the tree again and
-// again.
+// again. What a search cannot recompute cheaply, such as which of the
+// distances a contour grew through it took, the seal of the command
+// tier's files guards (internal/seal).
 
 // A resumption is a search checking the checkpoint it resumes from, cp:
 // its worker, which cuts the iterations again, its planner, which the
 // checks set up, its checkpoints, a split search's task's share (nil in
-// the others), and the largest bound it takes.
+// the others), its contour, and the largest bound it takes.
 type resumption struct {
-	w     *worker
-	plan  *planner
-	saves *checkpointer
-	share *sharer
-	limit int
-	cp    *Checkpoint
+	w       *worker
+	plan    *planner
+	saves   *checkpointer
+	share   *sharer
+	contour *contour // nil in a search cut at fixed depths
+	limit   int
+	cp      *Checkpoint
 }
 
 // resume checks that the search can go on from c.cp, and sets it up to:
@@ -62,6 +66,9 @@ func (c resumption) checkSearch() error {
 	if err := checkBounds(w.h.combine(&w.st.sums), w.gw, w.hw, w.h.swing, its, c.cp.Bound); err != nil {
 		return fmt.Errorf("the checkpoint's iterations and bound %d: %w", c.cp.Bound/w.gw, err)
 	}
+	if c.contour != nil {
+		return c.checkContour()
+	}
 	if err := c.checkPrevious(); err != nil {
 		return err
 	}
@@ -80,6 +87,47 @@ func (c resumption) checkSearch() error {
 		return nil
 	}
 	return c.checkRound(planned)
+}
+
+// checkContour checks a checkpoint of a search cut at a contour: no round
+// before (the contour's order is its nodes' estimates alone), the
+// iterations' next bounds (checkNexts), and the contour's distance; and,
+// if the iteration under way is a round, that its frontier, listed again
+// there, fits the budget and holds the tasks done. The round under way
+// is then listed at that distance, as the search it resumes listed it.
+func (c resumption) checkContour() error {
+	cp := c.cp
+	switch {
+	case cp.Previous != nil:
+		return fmt.Errorf("%w: a round before ranked by its sizes, in a search cut at a contour", ErrOtherSearch)
+	case cp.CutDepth != 0:
+		return fmt.Errorf("%w: a round cut at depth %d, in a search cut at a contour", ErrOtherSearch, cp.CutDepth)
+	case cp.Contour < contourSteps || cp.Contour > MaxLength:
+		return fmt.Errorf("%w: a contour %d moves of 2 below the bound, where a search's lie %d to %d below", ErrOtherSearch, cp.Contour, contourSteps, MaxLength)
+	}
+	if err := c.checkNexts(firstCutDepth); err != nil {
+		return err
+	}
+	c.contour.steps = cp.Contour
+	if !c.plan.isRound(cp.Iterations) {
+		if cp.TasksDone() > 0 {
+			return fmt.Errorf("%w: tasks done in an iteration that the search does not cut", ErrOtherSearch)
+		}
+		return nil
+	}
+	f := new(frontier)
+	c.w.begin(cp.Bound)
+	c.contour.list(c.w, f, cp.Bound, cp.Bound-2*cp.Contour*c.w.gw)
+	done := c.saves.done
+	switch n := len(done); {
+	case c.w.shared.stop.Load():
+		return nil // resume returns ctx's error
+	case f.full:
+		return fmt.Errorf("%w: its round's contour, %d moves of 2 below bound %d, lists more tasks than the frontier's budget holds", ErrOtherSearch, cp.Contour, cp.Bound/c.w.gw)
+	case n > 0 && done[n-1].pos >= int64(f.count()):
+		return fmt.Errorf("%w: its tasks done lie from %d to %d, where its round's run from 0 to %d", ErrOtherSearch, done[0].pos, done[n-1].pos, f.count()-1)
+	}
+	return nil
 }
 
 // checkPrevious checks the round before the one under way, which the

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -61,20 +60,28 @@ func copyOf(t *testing.T, cp *search.Checkpoint) *search.Checkpoint {
 func TestResumeRefused(t *testing.T) {
 	in := data.Korf100()[0]
 	b, h := board(in), pdbHeuristic(t, "555", true)
-	for _, frontier := range []int{search.DefaultFrontier, 0} {
-		opts := search.Options{Frontier: frontier}
+	for _, kind := range []struct {
+		name   string
+		opts   search.Options
+		ranked bool // by the round before, whose checkpoints keep it
+	}{
+		{"fixed depth", search.Options{Cut: search.CutDepth}, true},
+		{"depth-first", search.Options{Frontier: search.DepthFirst}, false},
+		{"contour", search.Options{Cut: search.CutContour}, false},
+	} {
+		opts, frontier := kind.opts, kind.name
 		res, saved := checkpoints(t, b, h, opts)
 		var between, within *search.Checkpoint // between two iterations, and within a round
 		for _, cp := range saved {
-			if between == nil && len(cp.Iterations) >= 4 && cp.Done == nil && cp.CutDepth > 0 && (frontier == 0 || cp.Previous != nil) {
+			if between == nil && len(cp.Iterations) >= 4 && cp.Done == nil && cp.CutDepth+cp.Contour > 0 && (!kind.ranked || cp.Previous != nil) {
 				between = cp
 			}
-			if within == nil && cp.TasksDone() > 1 && (frontier == 0 || cp.Previous != nil) {
+			if within == nil && cp.TasksDone() > 1 && (!kind.ranked || cp.Previous != nil) {
 				within = cp
 			}
 		}
 		if between == nil || within == nil {
-			t.Fatalf("frontier %d: no checkpoint between iterations or within a round among %d", frontier, len(saved))
+			t.Fatalf("%s: no checkpoint between iterations or within a round among %d", frontier, len(saved))
 		}
 		last := len(between.Iterations) - 1
 		for _, c := range []struct {
@@ -105,7 +112,7 @@ func TestResumeRefused(t *testing.T) {
 				cp.Done.Runs = append([]int64{0, 1}, cp.Done.Runs...)
 			}, search.ErrCheckpoint},
 		} {
-			t.Run(fmt.Sprintf("frontier %d/%s", frontier, c.name), func(t *testing.T) {
+			t.Run(frontier+"/"+c.name, func(t *testing.T) {
 				cp := copyOf(t, c.from)
 				c.edit(cp)
 				saves := 0
@@ -121,7 +128,7 @@ func TestResumeRefused(t *testing.T) {
 			opts := opts
 			opts.Resume = cp
 			if got := solve(t, b, puzzle.GoalFirst, h, opts, in.Optimal); !slices.Equal(got.Moves, res.Moves) {
-				t.Errorf("frontier %d: resumed at bound %d: %s, want %s", frontier, cp.Bound, puzzle.FormatMoves(got.Moves), puzzle.FormatMoves(res.Moves))
+				t.Errorf("%s: resumed at bound %d: %s, want %s", frontier, cp.Bound, puzzle.FormatMoves(got.Moves), puzzle.FormatMoves(res.Moves))
 			}
 		}
 	}
@@ -134,7 +141,7 @@ func TestResumeRefused(t *testing.T) {
 func TestResumeStopped(t *testing.T) {
 	in := data.Korf100()[0]
 	b, h := board(in), pdbHeuristic(t, "555", true)
-	_, saved := checkpoints(t, b, h, search.Options{Frontier: search.DefaultFrontier})
+	_, saved := checkpoints(t, b, h, search.Options{Cut: search.CutDepth})
 	var within *search.Checkpoint
 	for _, cp := range saved {
 		if cp.TasksDone() > 0 && cp.Previous != nil {
@@ -146,7 +153,7 @@ func TestResumeStopped(t *testing.T) {
 	}
 	for _, after := range []time.Duration{0, time.Microsecond, 10 * time.Microsecond, 100 * time.Microsecond, time.Millisecond} {
 		ctx, cancel := context.WithTimeout(context.Background(), after)
-		res, err := search.Solve(ctx, b, puzzle.GoalFirst, h, search.Options{Frontier: search.DefaultFrontier, Resume: within})
+		res, err := search.Solve(ctx, b, puzzle.GoalFirst, h, search.Options{Resume: within})
 		cancel()
 		if !errors.Is(err, context.DeadlineExceeded) && !(err == nil && res.Length() == in.Optimal) {
 			t.Errorf("stopped after %v: %d moves, %v", after, res.Length(), err)

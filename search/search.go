@@ -56,7 +56,8 @@ type searcher struct {
 	// search's share.
 	plan    *planner
 	produce producer
-	hooks   hooks // the rounds' calls to the checkpoints
+	contour *contour // produce, if the rounds are cut at a contour; else nil
+	hooks   hooks    // the rounds' calls to the checkpoints
 
 	reports *reporter     // nil without progress reports
 	saves   *checkpointer // nil without checkpoints
@@ -97,7 +98,7 @@ func open(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuristi
 		opts.Order = puzzle.Moves
 	}
 	s := &searcher{rotated: rotated, t0: time.Now(), threads: max(opts.Threads, 1), share: sh}
-	s.duties(opts, describe(start, goal, h, opts, fixed)+s.plans(opts, fixed))
+	s.duties(opts, s.plans(start, goal, h, opts, fixed))
 	s.w = newWorker(h, prune, opts.Order, fixed, start, s.shared)
 	s.w.gw, s.w.hw = weights(opts.Weight)
 	s.limit = limitOf(s.w.hw)
@@ -110,7 +111,7 @@ func open(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuristi
 	stop := &s.shared.stop
 	s.halt = context.AfterFunc(ctx, func() { stop.Store(true) })
 	if opts.Resume != nil {
-		if err := resume(ctx, resumption{s.w, s.plan, s.saves, s.share, s.limit, opts.Resume}); err != nil {
+		if err := resume(ctx, resumption{s.w, s.plan, s.saves, s.share, s.contour, s.limit, opts.Resume}); err != nil {
 			s.halt()
 			return nil, err
 		}
@@ -120,23 +121,27 @@ func open(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *Heuristi
 }
 
 // plans sets up the rounds' planning: their frontiers' budget, the cut
-// that makes their tasks, and a split search's task's share of its
-// plan's iteration. It returns what the checkpoints' search names
-// besides the options: the share's task and plan.
-func (s *searcher) plans(opts *Options, fixed bool) string {
+// that makes their tasks (a split search's task's share of its plan's
+// iteration, a contour, or a fixed depth), and returns what the
+// checkpoints name as the search (Checkpoint.Search): the board, goal,
+// heuristic and options, and the share's task and plan.
+func (s *searcher) plans(start puzzle.Board, goal puzzle.Goal, h *Heuristic, opts *Options, fixed bool) string {
 	s.plan = &planner{budget: frontierBytes(opts, fixed), cutDepth: firstCutDepth}
 	s.plan.rounds = s.threads > 1 || opts.Checkpoint != nil || opts.Resume != nil || s.plan.ranked()
 	s.produce = s.plan
+	atContour := s.plan.ranked() && s.share == nil && opts.cut(start.Size().Cells()) == CutContour
+	search := describe(start, goal, h, opts, fixed, atContour)
 	switch sh := s.share; {
 	case sh != nil:
 		// A share takes its subtrees depth-first, cut where its plan says.
 		s.plan.budget, s.plan.planned, s.plan.cutDepth = 0, true, sh.plan.CutDepth
 		sh.cutter, s.produce = s.plan, sh
-		return sh.plan.describe(sh.task)
-	case s.plan.ranked() && opts.Contour:
-		s.produce = &contour{budget: s.plan.budget, steps: contourSteps}
+		search += sh.plan.describe(sh.task)
+	case atContour:
+		s.contour = &contour{budget: s.plan.budget, steps: contourSteps}
+		s.produce = s.contour
 	}
-	return ""
+	return search
 }
 
 // duties sets up the progress reports and the checkpoints, if the
@@ -211,7 +216,7 @@ func (s *searcher) run(until uint64) (Result, outcome) {
 			break
 		}
 		bound = last.next
-		s.saves.end(res.Iterations, bound, s.plan.cutDepth, s.plan.prev, s.plan.front)
+		s.saves.end(res.Iterations, bound, s.mark(s.plan.cutDepth), s.plan.prev, s.plan.front)
 	}
 	res.Elapsed = time.Since(s.t0) + s.saves.resumedTime()
 	return res, last
@@ -224,11 +229,20 @@ func (s *searcher) iterate(bound int, done []Iteration) outcome {
 	if s.plan.isRound(done) {
 		return s.round(bound, done)
 	}
-	s.saves.begin(bound, 0, done, nil, nil)
+	s.saves.begin(bound, s.mark(0), done, nil, nil)
 	w := s.w
 	w.begin(bound)
 	found := w.descend(0, &w.st.sums, 0)
 	return outcome{Iteration{Bound: bound / w.gw, Expanded: w.expanded, Generated: w.generated}, w.next, found, -1, w.unwind && !found}
+}
+
+// mark returns where the search cuts a round, as its checkpoints say: at
+// its contour, or at depth (0: not cut).
+func (s *searcher) mark(depth int) cutMark {
+	if s.contour != nil {
+		return cutMark{contour: s.contour.steps}
+	}
+	return cutMark{depth: depth}
 }
 
 // round searches the iteration of bound as a round: its tasks made by
@@ -242,7 +256,7 @@ func (s *searcher) round(bound int, done []Iteration) outcome {
 	s.shared.best.Store(math.MaxInt64)
 	f := new(frontier)
 	order, lo, hi, cutFound := s.produce.produce(w, f, bound)
-	s.saves.begin(bound, f.depth, done, s.plan.prev, s.plan.front)
+	s.saves.begin(bound, s.mark(f.depth), done, s.plan.prev, s.plan.front)
 	s.reports.cut(f.count(), f.memory()+s.plan.front.memory()+uint64(4*len(order)))
 	r := newRound(bound/w.gw, f, order, lo, hi, &root, blank, &s.hooks, &s.shared.best)
 	// A solution the cut met above its depth comes after every task it

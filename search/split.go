@@ -76,8 +76,8 @@ func SolveShare(ctx context.Context, start puzzle.Board, goal puzzle.Goal, h *He
 	switch {
 	case share.Task < 0 || share.Task >= len(starts):
 		return Part{}, fmt.Errorf("%w: task %d of a plan for %d", ErrPlan, share.Task, len(starts))
-	case opts.Contour:
-		return Part{}, errors.New("a split search's tasks cut at their plan's depth: not at a contour (Options.Contour)")
+	case opts.Cut == CutContour:
+		return Part{}, errors.New("a split search's tasks cut at their plan's depth: not at a contour (Options.Cut)")
 	}
 	sh := &sharer{plan: share.Plan, task: share.Task, starts: starts, known: share.Known, t0: time.Now()}
 	sh.heeded.Store(math.MaxInt64)

@@ -117,7 +117,8 @@ A configuration is a heuristic, then options joined by +:
 Options: +noreflect (no reflected lookup), +prune=N (the pruning depth, 2: only undoing
 moves), +order=ULRD (the blank's move order), +frontier=MIB (the memory of the frontier
 that ranks each round's tasks; 0: depth-first; not with +order), +contour
-(the rounds cut at a contour, the least estimate first), +threads=N (per puzzle),
+(the rounds cut at a contour, the least estimate first; +contour=false: at a fixed
+depth; default: the board's faster, the contour up to 20 cells), +threads=N (per puzzle),
 +jobs=N (puzzles at once); ref663 takes none.`, strings.Join(names, "; "))
 }
 

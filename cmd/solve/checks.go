@@ -25,6 +25,7 @@ type rawFlags struct {
 	size, order, resume, task *string
 	weight                    *float64
 	greedy, constructive      *bool
+	contour                   *bool // set: Options.Cut
 }
 
 // complete checks the flags against one another, and completes cfg.
@@ -57,7 +58,7 @@ func (raw *rawFlags) complete(cmd *cli.Command, cfg *config) error {
 	if err := checkUseless(fs, cfg, *raw.weight != 1 || *raw.greedy || *raw.constructive || *raw.order != ""); err != nil {
 		return err
 	}
-	return raw.apply(cfg)
+	return raw.apply(fs, cfg)
 }
 
 // conflicts returns the first flag out of its bounds or at odds with
@@ -98,8 +99,8 @@ func (raw *rawFlags) conflicts(cmd *cli.Command, cfg *config) error {
 		return errors.New("--checkpoint saves one search at a time: not with --jobs above 1")
 	case b.Options.Frontier < 0 || b.Options.Frontier > search.MaxFrontier:
 		return fmt.Errorf("bad --frontier %d: want 1 to %d MiB, or 0 for depth-first", b.Options.Frontier, search.MaxFrontier)
-	case b.Options.Contour && (b.Checkpoint != "" || *raw.resume != "" || cfg.cluster.Dir != ""):
-		return errors.New("--contour takes no checkpoints: not with --checkpoint, --resume or --results")
+	case *raw.contour && cfg.cluster.Dir != "":
+		return errors.New("--contour: a split search's tasks cut each iteration at its plan's depth, which they share in files (docs/cluster.md): not with --results")
 	case b.Options.CheckpointEvery <= 0:
 		return fmt.Errorf("bad --checkpoint-every %v: want above 0", b.Options.CheckpointEvery)
 	}
@@ -174,10 +175,10 @@ func checkSplit(fs *pflag.FlagSet, c *cluster.Config, task string, getenv func(s
 	return c.SetTask(task, getenv)
 }
 
-// apply sets what the checked flags choose: the mode, the move order,
+// apply sets what the checked flags choose: the mode, the move order, the cut,
 // the instance set and its goal; then validates the options, and reads
 // --resume's checkpoint.
-func (raw *rawFlags) apply(cfg *config) error {
+func (raw *rawFlags) apply(fs *pflag.FlagSet, cfg *config) error {
 	b := &cfg.batch
 	switch {
 	case *raw.weight != 1:
@@ -207,6 +208,12 @@ func (raw *rawFlags) apply(cfg *config) error {
 	}
 	if b.Options.Frontier == 0 { // --frontier 0: depth-first
 		b.Options.Frontier = search.DepthFirst
+	}
+	if fs.Changed("contour") { // else the board's default cut
+		b.Options.Cut = search.CutDepth
+		if *raw.contour {
+			b.Options.Cut = search.CutContour
+		}
 	}
 	if err := b.Solver.Validate(); err != nil {
 		return err

@@ -207,7 +207,7 @@ func TestSplitBatchRerun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data = bytes.Replace(data, []byte(`"version":3`), []byte(`"version":2`), 1)
+	data = bytes.Replace(data, []byte(fmt.Sprintf(`"version":%d`, search.CheckpointVersion)), []byte(`"version":2`), 1)
 	if err := os.WriteFile(filepath.Join(edited, "batch-0.checkpoint.json"), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -220,7 +220,7 @@ func TestSplitBatchRerun(t *testing.T) {
 	for _, c := range []struct{ results, said string }{
 		{results, "resuming its search"},
 		{edited, "batch-0.checkpoint.json is refused, and left as it was: its seal does not match"},
-		{other, "version 2, and this search resumes version 3 only: start the search again; the checkpoint is left as it was: searching it afresh"},
+		{other, "version 2, and this search resumes versions 3 to 4: start the search again; the checkpoint is left as it was: searching it afresh"},
 	} {
 		task[1] = c.results
 		status, _, stderr := runSolve(t, "", task...)

@@ -494,8 +494,6 @@ func TestStreams(t *testing.T) {
 	}
 }
 
-// TestInterruptBuild interrupts the first-use build of the default
-// databases: solve stops within a second, exits 1, and leaves no file
 // TestCheckpoint interrupts a search that saves checkpoints and resumes
 // it: on one thread the resumed search finds the solution, with the
 // counts, of one never stopped. The checkpoint then records the batch
@@ -550,6 +548,8 @@ func TestCheckpoint(t *testing.T) {
 	}
 }
 
+// TestInterruptBuild interrupts the first-use build of the default
+// databases: solve stops within a second, exits 1, and leaves no file
 // but the directory's lock.
 func TestInterruptBuild(t *testing.T) {
 	if runtime.GOOS == "windows" {

@@ -39,8 +39,7 @@ func TestUsageMessages(t *testing.T) {
 		{[]string{"--frontier", "16", "--weight", "2"}, "not with --order, --weight"},
 		{[]string{"--frontier", "0", "--greedy"}, "not with --order, --weight"},
 		{[]string{"--frontier", "16", "--constructive"}, "not with --order, --weight"},
-		{[]string{"--contour", "--checkpoint", "c.json"}, "--contour takes no checkpoints"},
-		{[]string{"--contour", "--resume", empty}, "--contour takes no checkpoints"},
+		{[]string{"--contour", "--results", "r", "--task", "0/2"}, "--contour: a split search's tasks cut each iteration at its plan's depth"},
 		{[]string{"--contour", "--frontier", "0"}, "--contour chooses how --frontier cuts"},
 		{[]string{"--contour", "--order", "ULRD"}, "--contour chooses how --frontier cuts"},
 	} {

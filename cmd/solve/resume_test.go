@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -52,7 +53,7 @@ func TestResumeKeepsTheFile(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	other := resealed(t, checkpoint, bytes.Replace(saved, []byte(`"version":3`), []byte(`"version":2`), 1))
+	other := resealed(t, checkpoint, bytes.Replace(saved, []byte(fmt.Sprintf(`"version":%d`, search.CheckpointVersion)), []byte(`"version":2`), 1))
 	if bytes.Equal(other, saved) {
 		t.Fatal("no version in the checkpoint")
 	}
@@ -96,6 +97,39 @@ func TestResumeKeepsTheFile(t *testing.T) {
 				t.Errorf("the checkpoint is now %+v (%v)", f, err)
 			}
 		})
+	}
+}
+
+// TestResumeVersion3 resumes a search saved in the search's checkpoint
+// format of version 3, from before the contour took checkpoints (issue
+// 78), whose searches all cut their rounds at fixed depths: under the
+// default cut, a 4×4's contour, it resumes at fixed depths; with
+// --contour, it is another search's, and left as it was.
+func TestResumeVersion3(t *testing.T) {
+	checkpoint := filepath.Join(t.TempDir(), "k.json")
+	file := writeInput(t, "88.txt", korf88)
+	flags := []string{"--goal", "first", "--heuristic", "manhattan", "-t", "2", "--timeout", "300ms"}
+	if status, _, stderr := runSolve(t, "", append(flags, "--contour=false", "--checkpoint", checkpoint, file)...); status != 1 || !strings.Contains(stderr, "88: timed out") {
+		t.Fatalf("status %d: %s", status, stderr)
+	}
+	editJSON(t, checkpoint, func(v map[string]any) {
+		cp, ok := v["checkpoint"].(map[string]any)
+		if !ok || cp["version"] != float64(search.CheckpointVersion) || cp["contour"] != nil {
+			t.Fatalf("the search saved: %v", v["checkpoint"])
+		}
+		cp["version"] = 3
+	})
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "88: timed out"},
+		{[]string{"--contour"}, "is left as it was"},
+	} {
+		status, _, stderr := runSolve(t, "", append(append(flags, c.args...), "--resume", checkpoint, file)...)
+		if status != 1 || !strings.Contains(stderr, c.want) || c.args == nil && strings.Contains(stderr, "left as it was") {
+			t.Errorf("resumed with %q: status %d: %s", c.args, status, stderr)
+		}
 	}
 }
 

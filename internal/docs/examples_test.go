@@ -76,6 +76,7 @@ var rules = []rule{
 	// What the text around them says.
 	{match: `^solve --korf100 +#|^solve --korf100$`, want: []string{"solved 100 of 100"}},
 	{match: `--set korf50 --ids 38 +# 96 moves`, want: []string{"96 moves"}, five: true},
+	{match: `--set korf50 --ids 30 -t 1 -j 1 --contour$`, want: []string{"92 moves"}, five: true}, // experiments.md's node rate: 18 s
 	{match: `--set korf50 --ids 38 --checkpoint k\.json`, want: []string{"96 moves"}, five: true},
 	{match: `--set korf50 --ids 1 --checkpoint k1\.json --resume`, want: []string{"solved 1 of 1"}, five: true},
 	{match: `--set korf50 --ids 38 +# unpacks`, want: []string{"96 moves"}, five: true},

@@ -339,7 +339,8 @@ func entryKey(e entry) string {
 // the tasks in its directory: 3 since they are sealed (issue 76); 2 since
 // a search's part counts its round's subtrees, which the merge checks its
 // tasks against, and its checkpoints are search.CheckpointVersion 3
-// (issue 66).
+// (issue 66), or 4, which a search writes since issue 78 and which
+// changes nothing in a share's.
 const jobVersion = 3
 
 // strayTask returns a task of N or more that left files in the results
