@@ -270,7 +270,7 @@ func TestParseConfig(t *testing.T) {
 			t.Errorf("ParseConfig(%q): frontier %d, %v; want %d", s, c.Frontier, err, want)
 		}
 	}
-	for s, want := range map[string]search.Cut{"pdb+contour": search.CutContour, "pdb+contour=true": search.CutContour, "pdb+contour=false": search.CutDepth, "pdb": search.CutDefault} {
+	for s, want := range map[string]search.Cut{"pdb+contour": search.CutContour, "pdb+contour=true": search.CutContour, "pdb+contour=false": search.CutFixed, "pdb": search.CutDefault} {
 		if c, err := bench.ParseConfig(s); err != nil || c.Cut != want {
 			t.Errorf("ParseConfig(%q): cut %v, %v; want %v", s, c.Cut, err, want)
 		}

@@ -137,7 +137,7 @@ func cutOption(value string) (search.Cut, error) {
 	case "", "true":
 		return search.CutContour, nil
 	case "false":
-		return search.CutDepth, nil
+		return search.CutFixed, nil
 	}
 	return 0, errors.New("want +contour, +contour=true or +contour=false")
 }

@@ -269,25 +269,25 @@ func (d *Done) tasks(bound int) ([]doneTask, error) {
 // A cutMark says where a round is cut, as a checkpoint records it: at a
 // depth, or at a contour so many moves of 2 below its bound; zero if the
 // iteration is not cut.
-type cutMark struct{ depth, contour int }
+type cutMark struct{ depth, below int }
 
-// begin starts the iteration of the bound, with the tasks cut at cut
-// (zero if none), planned from the round prev and ranked by its
+// begin starts the iteration of the bound, with its tasks cut as at says
+// (zero if not cut), planned from the round prev and ranked by its
 // frontier front (nil if none), and the ones before it done. The tasks
 // done of a resumed iteration are kept.
-func (c *checkpointer) begin(bound int, cut cutMark, done []Iteration, prev *Round, front *frontier) {
+func (c *checkpointer) begin(bound int, at cutMark, done []Iteration, prev *Round, front *frontier) {
 	if c == nil {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if bound != c.cp.Bound || cut != (cutMark{c.cp.CutDepth, c.cp.Contour}) {
+	if bound != c.cp.Bound || at != (cutMark{c.cp.CutDepth, c.cp.Contour}) {
 		c.done, c.resumed = nil, nil
 	}
 	if c.cp.Previous == nil || prev == nil || c.cp.Previous.Bound != prev.Bound {
 		c.cp.Previous = record(prev, front)
 	}
-	c.cp.Iterations, c.cp.Bound, c.cp.CutDepth, c.cp.Contour = done, bound, cut.depth, cut.contour
+	c.cp.Iterations, c.cp.Bound, c.cp.CutDepth, c.cp.Contour = done, bound, at.depth, at.below
 	c.due.set(time.Since(c.t0) + c.every)
 }
 
@@ -339,14 +339,14 @@ func (c *checkpointer) checkIn() {
 }
 
 // end saves the checkpoint of the search between iterations: those done,
-// and the next one's bound and planned cut, the round it was planned
-// from and the frontier that ranks its tasks (nil if none).
-func (c *checkpointer) end(done []Iteration, next int, cut cutMark, prev *Round, front *frontier) {
+// and the next one's bound, the cut planned for it (at), the round it
+// was planned from and the frontier that ranks its tasks (nil if none).
+func (c *checkpointer) end(done []Iteration, next int, at cutMark, prev *Round, front *frontier) {
 	if c == nil {
 		return
 	}
 	c.mu.Lock()
-	c.cp.Iterations, c.cp.Bound, c.cp.CutDepth, c.cp.Contour = done, next, cut.depth, cut.contour
+	c.cp.Iterations, c.cp.Bound, c.cp.CutDepth, c.cp.Contour = done, next, at.depth, at.below
 	c.done, c.resumed = nil, nil
 	c.cp.Previous = record(prev, front)
 	c.mu.Unlock()

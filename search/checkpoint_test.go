@@ -34,7 +34,7 @@ func TestCheckpointResume(t *testing.T) {
 		cut search.Cut
 	}{
 		{board(data.Korf100()[46]), search.CutContour},
-		{board(data.Korf100()[46]), search.CutDepth},
+		{board(data.Korf100()[46]), search.CutFixed},
 		{randomWalk(rand.New(rand.NewPCG(2, 78)), size5, puzzle.GoalFirst, 300), search.CutDefault},
 	} {
 		h, err := search.Manhattan(c.b.Size(), puzzle.GoalFirst)
@@ -114,12 +114,12 @@ func TestCheckpointOnStop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := solve(t, b, puzzle.GoalFirst, h, search.Options{Cut: search.CutDepth, Threads: 1}, -1)
+	want := solve(t, b, puzzle.GoalFirst, h, search.Options{Cut: search.CutFixed, Threads: 1}, -1)
 	final := want.Iterations[len(want.Iterations)-1].Bound
 	var last atomic.Pointer[search.Checkpoint]
 	ctx, cancel := context.WithCancel(context.Background())
 	opts := search.Options{
-		Cut:     search.CutDepth,
+		Cut:     search.CutFixed,
 		Threads: 2,
 		Checkpoint: func(cp *search.Checkpoint) {
 			last.Store(cp)
@@ -136,13 +136,13 @@ func TestCheckpointOnStop(t *testing.T) {
 	if cp == nil || cp.TasksDone() == 0 {
 		t.Fatalf("stopped without a checkpoint within its iteration: %+v", cp)
 	}
-	got := solve(t, b, puzzle.GoalFirst, h, search.Options{Cut: search.CutDepth, Threads: 2, Resume: cp}, want.Length())
+	got := solve(t, b, puzzle.GoalFirst, h, search.Options{Cut: search.CutFixed, Threads: 2, Resume: cp}, want.Length())
 	n := len(want.Iterations) - 1
 	if !slices.Equal(got.Moves, want.Moves) || !slices.Equal(got.Iterations[:n], want.Iterations[:n]) {
 		t.Errorf("resumed: %v, want %v", got.Iterations, want.Iterations)
 	}
 	other := board(data.Korf100()[0])
-	if _, err := search.Solve(context.Background(), other, puzzle.GoalFirst, h, search.Options{Cut: search.CutDepth, Resume: cp}); !errors.Is(err, search.ErrOtherSearch) {
+	if _, err := search.Solve(context.Background(), other, puzzle.GoalFirst, h, search.Options{Cut: search.CutFixed, Resume: cp}); !errors.Is(err, search.ErrOtherSearch) {
 		t.Errorf("a checkpoint of another search: %v", err)
 	}
 	if _, err := search.Solve(context.Background(), b, puzzle.GoalFirst, h, search.Options{Frontier: search.DepthFirst, Resume: cp}); !errors.Is(err, search.ErrOtherSearch) {
@@ -151,7 +151,7 @@ func TestCheckpointOnStop(t *testing.T) {
 	for _, version := range []int{0, 1, 2, search.CheckpointVersion + 1} {
 		old := *cp
 		old.Version = version
-		if _, err := search.Solve(context.Background(), b, puzzle.GoalFirst, h, search.Options{Cut: search.CutDepth, Resume: &old}); !errors.Is(err, search.ErrOtherSearch) || !strings.Contains(err.Error(), fmt.Sprintf("version %d,", max(version, 1))) {
+		if _, err := search.Solve(context.Background(), b, puzzle.GoalFirst, h, search.Options{Cut: search.CutFixed, Resume: &old}); !errors.Is(err, search.ErrOtherSearch) || !strings.Contains(err.Error(), fmt.Sprintf("version %d,", max(version, 1))) {
 			t.Errorf("a checkpoint of version %d: %v", version, err)
 		}
 	}
@@ -169,7 +169,7 @@ func TestCheckpointOnStop(t *testing.T) {
 	prev := *cp.Previous
 	prev.Sizes, prev.Tasks = prev.Sizes[1:], prev.Tasks-1
 	edited.Previous = &prev
-	if _, err := search.Solve(context.Background(), b, puzzle.GoalFirst, h, search.Options{Cut: search.CutDepth, Resume: &edited}); !errors.Is(err, search.ErrOtherSearch) {
+	if _, err := search.Solve(context.Background(), b, puzzle.GoalFirst, h, search.Options{Cut: search.CutFixed, Resume: &edited}); !errors.Is(err, search.ErrOtherSearch) {
 		t.Errorf("a checkpoint whose ranking lacks a task: %v", err)
 	}
 }
@@ -219,7 +219,7 @@ func TestCheckpointContour(t *testing.T) {
 		want := edit(&edited)
 		o := search.Options{Resume: &edited}
 		if name == "resumed at fixed depths" {
-			o.Cut = search.CutDepth
+			o.Cut = search.CutFixed
 		}
 		if _, err := search.Solve(context.Background(), b, puzzle.GoalFirst, h, o); !errors.Is(err, want) {
 			t.Errorf("%s: %v, want %v", name, err, want)

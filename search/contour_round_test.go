@@ -90,7 +90,7 @@ func TestContourInconsistent(t *testing.T) {
 // bounds, and a split search's task cut at a contour, which cuts at its
 // plan's depth.
 func TestContourOption(t *testing.T) {
-	for _, o := range []Options{{Cut: CutDepth + 1}, {Cut: -1}} {
+	for _, o := range []Options{{Cut: CutFixed + 1}, {Cut: -1}} {
 		if o.Validate() == nil {
 			t.Errorf("%+v accepted", o)
 		}

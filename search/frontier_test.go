@@ -27,9 +27,9 @@ var frontiers = []struct {
 	bytes int
 }{
 	{"depth-first", search.Options{Frontier: search.DepthFirst}, 0},
-	{"3 nodes", search.Options{Cut: search.CutDepth}, 3 * 40},
-	{"100 nodes", search.Options{Cut: search.CutDepth}, 100 * 40},
-	{"fixed depth", search.Options{Cut: search.CutDepth}, 0},
+	{"3 nodes", search.Options{Cut: search.CutFixed}, 3 * 40},
+	{"100 nodes", search.Options{Cut: search.CutFixed}, 100 * 40},
+	{"fixed depth", search.Options{Cut: search.CutFixed}, 0},
 	{"contour, 3 nodes", search.Options{Cut: search.CutContour}, 3 * 40},
 	{"contour, 20 KiB", search.Options{Cut: search.CutContour}, 20 << 10},
 	{"contour", search.Options{Cut: search.CutContour}, 0},
@@ -135,7 +135,7 @@ func TestFrontierBudget(t *testing.T) {
 	for _, budget := range []int{4 << 10, 64 << 10, 1 << 20} {
 		defer search.SetFrontierBytes(search.SetFrontierBytes(budget))
 		rounds, most := 0, 0
-		opts := search.Options{Cut: search.CutDepth, Threads: 1, ProgressEvery: time.Nanosecond, Progress: func(p search.Progress) {
+		opts := search.Options{Cut: search.CutFixed, Threads: 1, ProgressEvery: time.Nanosecond, Progress: func(p search.Progress) {
 			if p.Tasks == 0 {
 				return
 			}

@@ -83,20 +83,20 @@ const (
 	// near the goal: A*+IDA*'s order (Bu and Korf 2019) at IDA*'s cost a
 	// node (docs/design.md, "The contour").
 	CutContour
-	// CutDepth cuts at a fixed depth, and takes the subtrees that were
+	// CutFixed cuts at a fixed depth, and takes the subtrees that were
 	// largest in the round before first.
-	CutDepth
+	CutFixed
 )
 
-// String names the cut: "default", "contour" or "depth".
+// String names the cut: "default", "contour" or "fixed".
 func (c Cut) String() string {
 	switch c {
 	case CutDefault:
 		return "default"
 	case CutContour:
 		return "contour"
-	case CutDepth:
-		return "depth"
+	case CutFixed:
+		return "fixed"
 	}
 	return fmt.Sprintf("Cut(%d)", int8(c))
 }
@@ -113,7 +113,7 @@ func DefaultCut(cells int) Cut {
 	if cells <= contourCells {
 		return CutContour
 	}
-	return CutDepth
+	return CutFixed
 }
 
 // contourCells is the largest board, in cells, that DefaultCut cuts at a
@@ -121,17 +121,17 @@ func DefaultCut(cells int) Cut {
 // measured, and take the 5×5's cut.
 const contourCells = 20
 
-// cut returns the cut a search of a board of cells cells takes: the
+// cutFor returns the cut a search of a board of cells cells takes: the
 // options', or the board's default; resuming, the checkpoint's, so that
 // a checkpoint resumes under the default that wrote it.
-func (o *Options) cut(cells int) Cut {
+func (o *Options) cutFor(cells int) Cut {
 	switch {
 	case o.Cut != CutDefault:
 		return o.Cut
 	case o.Resume != nil && o.Resume.Contour > 0:
 		return CutContour
 	case o.Resume != nil:
-		return CutDepth
+		return CutFixed
 	}
 	return DefaultCut(cells)
 }
@@ -165,8 +165,8 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("progress every %v: want above 0, or 0 for the default", o.ProgressEvery)
 	case o.Frontier < DepthFirst || o.Frontier > MaxFrontier:
 		return fmt.Errorf("a frontier of %d MiB: want 1 to %d, 0 for the default (%d), or DepthFirst", o.Frontier, MaxFrontier, DefaultFrontier)
-	case o.Cut < CutDefault || o.Cut > CutDepth:
-		return fmt.Errorf("cut %d: want CutDefault, CutContour or CutDepth", o.Cut)
+	case o.Cut < CutDefault || o.Cut > CutFixed:
+		return fmt.Errorf("cut %d: want CutDefault, CutContour or CutFixed", o.Cut)
 	case o.CheckpointEvery < 0:
 		return fmt.Errorf("checkpoint every %v: want above 0, or 0 for the default", o.CheckpointEvery)
 	case o.Order != [4]puzzle.Move{}:
@@ -252,7 +252,7 @@ func MaxCheckpointSize(opts Options) int64 {
 // A search cut at a contour says so after its frontier; one cut at fixed
 // depths says nothing, as before there was a contour (checkpoint version
 // 3), so that its checkpoints of then resume.
-func describe(start fmt.Stringer, goal fmt.Stringer, h *Heuristic, opts *Options, fixed, contour bool) string {
+func describe(start fmt.Stringer, goal fmt.Stringer, h *Heuristic, opts *Options, fixed, atContour bool) string {
 	order := "nearer first"
 	if fixed {
 		order = fmt.Sprint(opts.Order)
@@ -267,7 +267,7 @@ func describe(start fmt.Stringer, goal fmt.Stringer, h *Heuristic, opts *Options
 		if b%(1<<20) != 0 {
 			frontier = fmt.Sprintf("%d B", b) // a test's
 		}
-		if contour {
+		if atContour {
 			frontier += " at a contour"
 		}
 	}

@@ -65,7 +65,7 @@ func TestResumeRefused(t *testing.T) {
 		opts   search.Options
 		ranked bool // by the round before, whose checkpoints keep it
 	}{
-		{"fixed depth", search.Options{Cut: search.CutDepth}, true},
+		{"fixed depth", search.Options{Cut: search.CutFixed}, true},
 		{"depth-first", search.Options{Frontier: search.DepthFirst}, false},
 		{"contour", search.Options{Cut: search.CutContour}, false},
 	} {
@@ -141,7 +141,7 @@ func TestResumeRefused(t *testing.T) {
 func TestResumeStopped(t *testing.T) {
 	in := data.Korf100()[0]
 	b, h := board(in), pdbHeuristic(t, "555", true)
-	_, saved := checkpoints(t, b, h, search.Options{Cut: search.CutDepth})
+	_, saved := checkpoints(t, b, h, search.Options{Cut: search.CutFixed})
 	var within *search.Checkpoint
 	for _, cp := range saved {
 		if cp.TasksDone() > 0 && cp.Previous != nil {

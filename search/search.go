@@ -129,7 +129,7 @@ func (s *searcher) plans(start puzzle.Board, goal puzzle.Goal, h *Heuristic, opt
 	s.plan = &planner{budget: frontierBytes(opts, fixed), cutDepth: firstCutDepth}
 	s.plan.rounds = s.threads > 1 || opts.Checkpoint != nil || opts.Resume != nil || s.plan.ranked()
 	s.produce = s.plan
-	atContour := s.plan.ranked() && s.share == nil && opts.cut(start.Size().Cells()) == CutContour
+	atContour := s.plan.ranked() && s.share == nil && opts.cutFor(start.Size().Cells()) == CutContour
 	search := describe(start, goal, h, opts, fixed, atContour)
 	switch sh := s.share; {
 	case sh != nil:
@@ -240,7 +240,7 @@ func (s *searcher) iterate(bound int, done []Iteration) outcome {
 // its contour, or at depth (0: not cut).
 func (s *searcher) mark(depth int) cutMark {
 	if s.contour != nil {
-		return cutMark{contour: s.contour.steps}
+		return cutMark{below: s.contour.steps}
 	}
 	return cutMark{depth: depth}
 }

@@ -210,7 +210,7 @@ func (raw *rawFlags) apply(fs *pflag.FlagSet, cfg *config) error {
 		b.Options.Frontier = search.DepthFirst
 	}
 	if fs.Changed("contour") { // else the board's default cut
-		b.Options.Cut = search.CutDepth
+		b.Options.Cut = search.CutFixed
 		if *raw.contour {
 			b.Options.Cut = search.CutContour
 		}

@@ -22,7 +22,7 @@ var tierMay = map[string][]string{
 	"search": {
 		// the options, their bounds and defaults
 		"Options", "ParseOrder", "ValidWeight", "DefaultFrontier", "DepthFirst", "MaxFrontier", "MaxThreads", "MaxWeight",
-		"Cut", "CutContour", "CutDepth",
+		"Cut", "CutContour", "CutFixed",
 		"PruneInverse", "DefaultPruneDepth", "DefaultProgressEvery", "DefaultCheckpointEvery", "DefaultSplitAbove",
 		// what a search returns and reports
 		"Result", "Iteration", "Progress",
