@@ -118,16 +118,13 @@ func (c resumption) checkContour() error {
 	f := new(frontier)
 	c.w.begin(cp.Bound)
 	c.contour.list(c.w, f, cp.Bound, cp.Bound-2*cp.Contour*c.w.gw)
-	done := c.saves.done
-	switch n := len(done); {
+	switch {
 	case c.w.shared.stop.Load():
 		return nil // resume returns ctx's error
 	case f.full:
 		return fmt.Errorf("%w: its round's contour, %d moves of 2 below bound %d, lists more tasks than the frontier's budget holds", ErrOtherSearch, cp.Contour, cp.Bound/c.w.gw)
-	case n > 0 && done[n-1].pos >= int64(f.count()):
-		return fmt.Errorf("%w: its tasks done lie from %d to %d, where its round's run from 0 to %d", ErrOtherSearch, done[0].pos, done[n-1].pos, f.count()-1)
 	}
-	return nil
+	return c.checkDone(0, f.count())
 }
 
 // checkPrevious checks the round before the one under way, which the
@@ -218,10 +215,20 @@ func (c resumption) checkRound(planned int) error {
 	if c.share != nil {
 		lo, hi = c.share.span(f)
 	}
+	if err := c.checkDone(lo, hi); err != nil {
+		return err
+	}
+	c.plan.cutDepth = planned
+	return nil
+}
+
+// checkDone checks that the tasks done lie among the positions lo to hi
+// (excluded) of the round under way's order.
+func (c resumption) checkDone(lo, hi int) error {
+	done := c.saves.done
 	if n := len(done); n > 0 && (done[0].pos < int64(lo) || done[n-1].pos >= int64(hi)) {
 		return fmt.Errorf("%w: its tasks done lie from %d to %d, where its round's run from %d to %d", ErrOtherSearch, done[0].pos, done[n-1].pos, lo, hi-1)
 	}
-	c.plan.cutDepth = planned
 	return nil
 }
 
